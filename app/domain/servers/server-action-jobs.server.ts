@@ -1,8 +1,10 @@
 import { symmetricDecrypt } from "better-auth/crypto";
-import type { Db, Tx } from "~/db/transaction";
-import { enqueueJob, type JobHandler } from "~/domain/jobs/jobs.server";
+import type { Db } from "~/db/transaction";
+import type { JobHandler } from "~/domain/jobs/jobs.server";
 import {
+  panelClientApiFor,
   panelClientFor,
+  PanelClientKeyMissing,
   PanelKeyNotForUrl,
   PanelKeyUnreadable,
 } from "~/domain/provisioning/panel-connection.server";
@@ -21,51 +23,22 @@ import {
 } from "./server-action-job-kit.server";
 import { SERVER_ACTION_FAILURE_LABELS } from "./server-actions";
 import { POWER_SIGNALS, SERVER_REFUSAL_LABELS, type PowerSignal } from "./server-control";
-import {
-  SERVER_DETAILS_JOB,
-  SERVER_PASSWORD_JOB,
-  SERVER_POWER_JOB,
-  SERVER_STATUS_JOB,
-  SERVER_VARIABLE_JOB,
-  statusJobKey,
-} from "./server-job-types";
+import { queueServerDetails } from "./server-details-job.server";
+import { SERVER_PASSWORD_JOB, SERVER_POWER_JOB, SERVER_VARIABLE_JOB } from "./server-job-types";
+import { queueStatusRead } from "./server-status-job.server";
 
 // What a customer or an admin asked of a server, done on the worker (docs/server-control.md,
 // "Actions"): a power signal and a variable through the panel's Client API (the root admin's client
 // key, only ever for the service's own identifier), a new password through its Application API. Each
 // job settles its action (server-action-job-kit.server.ts); the reinstall is the provisioning jobs'.
 
-// ─── What this file needs of the Client API client and of the status jobs ───
-// Built beside this one; until then, these stand for them.
-
-interface ClientApi {
-  sendPower(identifier: string, signal: PowerSignal): Promise<void>;
-  updateStartupVariable(identifier: string, key: string, value: string): Promise<unknown>;
-}
-
-class PanelClientKeyMissing extends Error {}
-
-async function clientApiOf(
-  _db: Db,
-  _config: ServerActionConfig,
-  _onCall: (call: PanelCall) => void,
-): Promise<ClientApi> {
-  throw new PanelClientKeyMissing("The Client API client is not built yet");
-}
-
-/** A status read now, whatever the cache's age: the card shows the state moving. */
-async function queueStatusRead(trx: Tx, serviceId: number, now: Date) {
-  await enqueueJob(trx, {
-    type: SERVER_STATUS_JOB,
-    payload: { serviceId },
-    uniqueKey: statusJobKey(serviceId),
-    now,
+/** The Client API with the root admin's saved client key; every call is recorded. */
+function clientApiOf(db: Db, config: ServerActionConfig, onCall: (call: PanelCall) => void) {
+  return panelClientApiFor(db, config.secret, {
+    timeoutMs: config.timeoutMs,
+    fetch: config.fetch,
+    onCall,
   });
-}
-
-/** The details (SFTP, the variables) read again. */
-async function queueServerDetails(trx: Tx, serviceId: number, now: Date) {
-  await enqueueJob(trx, { type: SERVER_DETAILS_JOB, payload: { serviceId }, now });
 }
 
 // ─── The Client API's failures ───
@@ -134,7 +107,8 @@ function powerHandler(config: ServerActionConfig): JobHandler {
       await api.sendPower(identifierOf(service), payload.signal);
     },
     ends: (error) => keyEnd(error) ?? conflictEnd(error),
-    then: (trx, service, now) => queueStatusRead(trx, service.id, now),
+    // At once, whatever the cache's age: the card shows the state moving.
+    then: async (trx, service, now) => void (await queueStatusRead(trx, service.id, now)),
   });
 }
 
@@ -169,7 +143,7 @@ function variableHandler(config: ServerActionConfig): JobHandler {
       if (error.status === 400) return { refused: SERVER_REFUSAL_LABELS.notEditable };
       return null;
     },
-    then: (trx, service, now) => queueServerDetails(trx, service.id, now),
+    then: async (trx, service, now) => void (await queueServerDetails(trx, service.id, now)),
   });
 }
 

@@ -11,10 +11,22 @@ import { allowLocalPanel } from "../../../tests/support/panel-snapshot";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { serverActionHandlers } from "./server-action-jobs.server";
 import { requestPanelPassword, requestServerAction } from "./server-actions.server";
-import { SERVER_ACTION_LIMITS, SERVER_REFUSAL_LABELS, type ServerVariable } from "./server-control";
-import { SERVER_PASSWORD_JOB, SERVER_POWER_JOB, SERVER_VARIABLE_JOB } from "./server-job-types";
+import {
+  SERVER_ACTION_LIMITS,
+  SERVER_REFUSAL_LABELS,
+  STATUS_CACHE_MS,
+  type ServerVariable,
+} from "./server-control";
+import {
+  SERVER_DETAILS_JOB,
+  SERVER_PASSWORD_JOB,
+  SERVER_POWER_JOB,
+  SERVER_STATUS_JOB,
+  SERVER_VARIABLE_JOB,
+} from "./server-job-types";
+import { serverControlHandlers } from "./server-jobs.server";
+import { readServerStatus } from "./server-status.server";
 
 // What a customer or an admin asks of a server (docs/server-control.md, "Actions"), against the fake
 // panel over HTTP on loopback, the worker driven by hand with an injected clock.
@@ -61,7 +73,7 @@ describeEachDatabase("what is asked of a server", (app) => {
   const handlers = () => ({
     ...JOB_HANDLERS,
     ...provisioningHandlers(PANEL_CONFIG),
-    ...serverActionHandlers(PANEL_CONFIG),
+    ...serverControlHandlers(PANEL_CONFIG),
   });
 
   /** Rounds of the worker, each a second of the clock later; only the panel's and servers' jobs. */
@@ -166,15 +178,16 @@ describeEachDatabase("what is asked of a server", (app) => {
     await allowLocalPanel(app());
     const saved = await savePanelConnection(
       db,
-      { url: panel.url, apiKey: panel.apiKey, locationMap: {}, actorId: await adminId(app()) },
+      {
+        url: panel.url,
+        apiKey: panel.apiKey,
+        clientKey: panel.clientApiKey,
+        locationMap: {},
+        actorId: await adminId(app()),
+      },
       { secret: SECRET },
     );
     expect(saved.ok).toBe(true);
-    // The root admin's Client API key, as its save would store it (encrypted, never read here).
-    await db
-      .updateTable("panel_connections")
-      .set({ client_key_encrypted: "saved", client_key_last4: "abcd" })
-      .execute();
     worker = steppedWorker({ db, handlers: handlers(), config: CONFIG, now: () => clock });
   });
 
@@ -415,6 +428,184 @@ describeEachDatabase("what is asked of a server", (app) => {
     expect(entry!.after).not.toContain("77");
     const [job] = await jobsOf(SERVER_VARIABLE_JOB);
     expect(JSON.parse(job!.payload)).toMatchObject({ env: "MAX_PLAYERS", value: " 77 " });
+  });
+
+  const stateOf = async (serviceId: number) =>
+    (await readRow(app().db, "server_status", ["state"], { hosting_service_id: serviceId })).state;
+
+  it("sends a power signal and reads the state at once: the card shows it moving", async () => {
+    const { user, serviceId, server } = await panelService("offline");
+    panel.setPowerState(server.id, "offline");
+    const asked = await ask(serviceId, user, { kind: "power", signal: "start" });
+    if (!asked.ok) throw new Error(asked.error);
+    await runJobs(1);
+    expect(panel.powerState(server.id)).toBe("starting");
+    expect(await actionRows(serviceId)).toMatchObject([
+      { id: asked.actionId, state: "done", error: null },
+    ]);
+    // The status read was queued with the action's end, bypassing the cache (read a second ago).
+    expect(await jobsOf(SERVER_STATUS_JOB)).toMatchObject([{ state: "queued" }]);
+    await runJobs(1);
+    expect(await stateOf(serviceId)).toBe("starting");
+    // The page's next read once the cache period is over: the state has moved on.
+    clock = new Date(clock.getTime() + STATUS_CACHE_MS);
+    const view = await readServerStatus(app().db, { serviceId, userId: user, now: clock });
+    expect(view).toMatchObject({
+      state: "starting",
+      refreshing: true,
+      lastAction: { action: "start", state: "done", error: null },
+    });
+    await runJobs(1);
+    expect(await stateOf(serviceId)).toBe("running");
+    const calls = await readRows(app().db, "panel_calls", ["method", "path", "status"], {
+      hosting_service_id: serviceId,
+    });
+    expect(calls).toContainEqual({
+      method: "POST",
+      path: `/api/client/servers/${server.identifier}/power`,
+      status: 204,
+    });
+    expect(JSON.stringify(calls)).not.toContain(panel.clientApiKey);
+  });
+
+  it("lets staff restart any customer's server", async () => {
+    const { serviceId, server } = await panelService();
+    panel.setPowerState(server.id, "running");
+    const admin = await adminId(app());
+    expect((await ask(serviceId, admin, { kind: "power", signal: "restart" }, true)).ok).toBe(true);
+    await runJobs(1);
+    expect(panel.powerState(server.id)).toBe("stopping");
+    expect(await actionRows(serviceId)).toMatchObject([
+      { action: "restart", state: "done", actor_id: admin },
+    ]);
+  });
+
+  it("sends only the newest of two signals asked before the worker came", async () => {
+    const { user, serviceId, server } = await panelService("offline");
+    panel.setPowerState(server.id, "offline");
+    expect((await ask(serviceId, user, { kind: "power", signal: "stop" })).ok).toBe(true);
+    expect((await ask(serviceId, user, { kind: "power", signal: "start" })).ok).toBe(true);
+    await runJobs(2);
+    const sent = panel.requests.filter(
+      (request) => request.route === "POST /client/servers/{server}/power",
+    );
+    expect(sent.map((request) => request.body)).toEqual([{ signal: "start" }]);
+    expect(await actionRows(serviceId)).toMatchObject([
+      { action: "stop", state: "failed", error: "server.failed.superseded" },
+      { action: "start", state: "done", error: null },
+    ]);
+  });
+
+  it("fails a signal the panel refuses (409) with the refusal's reason, the job done", async () => {
+    const suspended = await panelService();
+    // Suspended on the panel before our side knew.
+    suspended.server.status = "suspended";
+    const moving = await panelService();
+    panel.setTransferring(moving.server.id, true);
+    for (const { user, serviceId } of [suspended, moving])
+      expect((await ask(serviceId, user, { kind: "power", signal: "restart" })).ok).toBe(true);
+    await runJobs(2);
+    expect(await actionRows(suspended.serviceId)).toMatchObject([
+      { state: "failed", error: "server.refused.suspended" },
+    ]);
+    expect(await actionRows(moving.serviceId)).toMatchObject([
+      { state: "failed", error: "server.failed.busy" },
+    ]);
+    // Not retried, no staff alert: the panel had the right to say no.
+    expect(await jobsOf(SERVER_POWER_JOB)).toMatchObject([
+      { state: "succeeded", attempts: 1 },
+      { state: "succeeded", attempts: 1 },
+    ]);
+    // And the state read again: the card learns why.
+    expect(await stateOf(suspended.serviceId)).toBe("suspended");
+  });
+
+  it("tries a signal again while the node does not answer, then fails it with the job dead", async () => {
+    const { user, serviceId, server } = await panelService();
+    panel.setNodeDown(server.nodeId, true);
+    expect((await ask(serviceId, user, { kind: "power", signal: "restart" })).ok).toBe(true);
+    await runJobs(1);
+    expect(await actionRows(serviceId)).toMatchObject([{ state: "queued" }]);
+    expect(await jobsOf(SERVER_POWER_JOB)).toMatchObject([{ state: "failed", attempts: 1 }]);
+    await runJobs(6);
+    expect(await jobsOf(SERVER_POWER_JOB)).toMatchObject([{ state: "dead", attempts: 4 }]);
+    expect(await actionRows(serviceId)).toMatchObject([
+      { state: "failed", error: "server.failed.nodeDown" },
+    ]);
+    expect(panel.requestCount("POST /client/servers/{server}/power")).toBe(4);
+  });
+
+  it("fails a signal for good when the client key is gone by the time the job runs", async () => {
+    const { user, serviceId } = await panelService();
+    expect((await ask(serviceId, user, { kind: "power", signal: "kill" })).ok).toBe(true);
+    await app()
+      .db.updateTable("panel_connections")
+      .set({ client_key_encrypted: null, client_key_last4: null })
+      .execute();
+    await runJobs(1);
+    expect(await jobsOf(SERVER_POWER_JOB)).toMatchObject([{ state: "dead", attempts: 1 }]);
+    expect(await actionRows(serviceId)).toMatchObject([
+      { state: "failed", error: "server.refused.noClientKey" },
+    ]);
+  });
+
+  it("sets a variable on the panel, then reads the details again, its value erased from the job", async () => {
+    const { user, serviceId, server } = await panelService();
+    expect(
+      (await ask(serviceId, user, { kind: "variable", env: "MAX_PLAYERS", value: "120" })).ok,
+    ).toBe(true);
+    await runJobs(1);
+    expect(server.environment.MAX_PLAYERS).toBe("120");
+    expect(await actionRows(serviceId)).toMatchObject([
+      { action: "variable", detail: "MAX_PLAYERS", state: "done", error: null },
+    ]);
+    expect(await jobsOf(SERVER_VARIABLE_JOB)).toMatchObject([
+      { state: "succeeded", payload: "{}" },
+    ]);
+    expect(await jobsOf(SERVER_DETAILS_JOB)).toHaveLength(1);
+    await runJobs(1);
+    const variables = JSON.parse(
+      (await readRow(app().db, "server_status", ["variables"], { hosting_service_id: serviceId }))
+        .variables!,
+    ) as ServerVariable[];
+    expect(variables.find((variable) => variable.env === "MAX_PLAYERS")?.value).toBe("120");
+  });
+
+  it("fails a variable the panel refuses: a value its rules refuse, one it no longer lets edit", async () => {
+    const { user, serviceId, server } = await panelService();
+    // The last details read knew laxer rules than the panel has now.
+    const stale = VARIABLES.map((variable) => ({
+      ...variable,
+      rules: "required|string",
+      editable: true,
+    }));
+    await app()
+      .db.updateTable("server_status")
+      .set({ variables: JSON.stringify(stale) })
+      .where("hosting_service_id", "=", serviceId)
+      .execute();
+    const egg = panel.eggs.find((each) => each.id === server.eggId)!;
+    egg.variables.find((variable) => variable.envVariable === "VERSION")!.userEditable = false;
+    try {
+      expect(
+        (await ask(serviceId, user, { kind: "variable", env: "MAX_PLAYERS", value: "lots" })).ok,
+      ).toBe(true);
+      expect(
+        (await ask(serviceId, user, { kind: "variable", env: "VERSION", value: "0.3.DL" })).ok,
+      ).toBe(true);
+      await runJobs(1);
+    } finally {
+      egg.variables.find((variable) => variable.envVariable === "VERSION")!.userEditable = true;
+    }
+    expect(await actionRows(serviceId)).toMatchObject([
+      { detail: "MAX_PLAYERS", state: "failed", error: "server.failed.valueRefused" },
+      { detail: "VERSION", state: "failed", error: "server.refused.notEditable" },
+    ]);
+    expect(server.environment).toMatchObject({ MAX_PLAYERS: "50", VERSION: "0.3.7" });
+    expect(await jobsOf(SERVER_VARIABLE_JOB)).toMatchObject([
+      { state: "succeeded", payload: "{}" },
+      { state: "succeeded", payload: "{}" },
+    ]);
   });
 
   it("reinstalls through the admin's path: the panel's reinstall, the install watched, then done", async () => {
