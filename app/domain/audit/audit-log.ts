@@ -47,6 +47,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.panel_relink": "audit.actions.servicePanelRelink",
   "service.panel_retry": "audit.actions.servicePanelRetry",
   "panel.connection.save": "audit.actions.panelConnectionSave",
+  // What a customer or an admin asked of a server (its page), labelled in the services namespace.
+  "service.server_power": "services:server.audit.power",
+  "service.server_reinstall": "services:server.audit.reinstall",
+  "service.server_variable": "services:server.audit.variable",
+  "service.server_password": "services:server.audit.password",
   // The online payment providers, on /admin/gateways.
   "payment_provider.save": "audit.actions.paymentProviderSave",
   // The service lifecycle, by the system.

@@ -11,6 +11,7 @@ import type { OrderEvent } from "./order-events.server";
 import type { ProvisioningEvent } from "./provisioning-events.server";
 import type { Recorded } from "./reaction.server";
 import { react, reactAll } from "./reactions.server";
+import type { ServerActionEvent } from "./server-action-events.server";
 import type { ServerEvent } from "./server-events.server";
 import type { ServiceEvent } from "./service-events.server";
 import type { TicketEvent } from "./ticket-events.server";
@@ -37,6 +38,7 @@ export type DomainEvent =
   | InvoiceEvent
   | AccountEvent
   | ProvisioningEvent
+  | ServerActionEvent
   | ServerEvent
   | JobEvent;
 

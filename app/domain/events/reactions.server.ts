@@ -17,6 +17,7 @@ import { orderReactions } from "./order-events.server";
 import { jobReactions } from "./job-events.server";
 import { provisioningReactions } from "./provisioning-events.server";
 import type { ReactionTable, Reactions, Recorded, Some } from "./reaction.server";
+import { serverActionReactions } from "./server-action-events.server";
 import { serverReactions } from "./server-events.server";
 import { serviceReactions } from "./service-events.server";
 import { ticketReactions } from "./ticket-events.server";
@@ -38,6 +39,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...invoiceReactions,
   ...accountReactions,
   ...provisioningReactions,
+  ...serverActionReactions,
   ...serverReactions,
   ...jobReactions,
 };

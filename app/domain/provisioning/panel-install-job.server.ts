@@ -2,7 +2,15 @@ import type { Updateable } from "kysely";
 import type { HostingServicesTable } from "~/db/schema";
 import { inTransaction, type Tx } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
-import { enqueueJob, type JobContext, type JobHandler } from "~/domain/jobs/jobs.server";
+import {
+  enqueueJob,
+  PermanentJobError,
+  RetryLater,
+  type JobContext,
+  type JobHandler,
+} from "~/domain/jobs/jobs.server";
+import { settleQueuedReinstalls } from "~/domain/servers/server-action-rows.server";
+import { SERVER_ACTION_FAILURE_LABELS } from "~/domain/servers/server-actions";
 import {
   loadService,
   notingFailure,
@@ -68,7 +76,45 @@ export async function installStarted(
   await queueInstallWatch(trx, job.serviceId, job.now, job.config);
 }
 
+/**
+ * A reinstall a customer or an admin asked from the server's page (`server_actions`) ends with the
+ * install it started: done when the server is ready again (in the watch's own transaction), failed when
+ * the reinstall or the watch of its install gives up (no attempt left, or a failure another cannot
+ * change), as the service's panel state does.
+ */
+function settlingReinstalls(handler: JobHandler): JobHandler {
+  return async (context) => {
+    const { db, job, now } = context;
+    try {
+      return await handler(context);
+    } catch (error) {
+      const last =
+        !(error instanceof RetryLater) &&
+        (error instanceof PermanentJobError || job.attempts >= job.max_attempts);
+      if (last) {
+        const installFailed =
+          error instanceof ProvisioningFailure &&
+          ["provisioning.failures.installFailed", "provisioning.failures.installTimedOut"].includes(
+            error.reason,
+          );
+        const failure = installFailed
+          ? SERVER_ACTION_FAILURE_LABELS.installFailed
+          : error instanceof PermanentJobError
+            ? SERVER_ACTION_FAILURE_LABELS.panelError
+            : SERVER_ACTION_FAILURE_LABELS.unreachable;
+        const { serviceId } = context.payload as ServicePayload;
+        await settleQueuedReinstalls(db, serviceId, { state: "failed", error: failure }, now);
+      }
+      throw error;
+    }
+  };
+}
+
 export function installHandler(config: ProvisioningConfig): JobHandler {
+  return settlingReinstalls(watchInstall(config));
+}
+
+function watchInstall(config: ProvisioningConfig): JobHandler {
   return async ({ db, now, payload, job, complete }): Promise<Record<string, number>> => {
     const { serviceId, deadline, startedAt } = payload as ServicePayload & {
       deadline: string;
@@ -107,6 +153,7 @@ export function installHandler(config: ProvisioningConfig): JobHandler {
           .set({ panel_state: "ready", panel_error: null, panel_updated_at: now.toISOString() })
           .where("id", "=", serviceId)
           .execute();
+        await settleQueuedReinstalls(trx, serviceId, { state: "done" }, now);
         await record(
           trx,
           {
@@ -138,10 +185,18 @@ export function installHandler(config: ProvisioningConfig): JobHandler {
 }
 
 export function reinstallHandler(config: ProvisioningConfig): JobHandler {
+  return settlingReinstalls(sendReinstall(config));
+}
+
+function sendReinstall(config: ProvisioningConfig): JobHandler {
   return async ({ db, now, payload, job, complete }): Promise<Record<string, number>> => {
     const { serviceId } = payload as ServicePayload;
     const service = await loadService(db, serviceId);
-    if (!service || service.panel_server_id === null) return { skipped: 1 };
+    if (!service || service.panel_server_id === null) {
+      const gone = { state: "failed", error: SERVER_ACTION_FAILURE_LABELS.notFound } as const;
+      await settleQueuedReinstalls(db, serviceId, gone, now);
+      return { skipped: 1 };
+    }
     return notingFailure(db, serviceId, job, now, async () => {
       await withPanel(db, config, { serviceId, job, now }, (client) =>
         client.reinstallServer(Number(service.panel_server_id)),

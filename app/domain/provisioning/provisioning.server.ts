@@ -202,6 +202,24 @@ function reinstallKey(serviceId: number): string {
 }
 
 /**
+ * Step: the panel's reinstall of the service's server is queued (the job sends it, then watches the
+ * install until the server is ready again): the job's id, or null when one waits or runs already. The
+ * admin's Reinstall and the customer's (docs/server-control.md) both go this way.
+ */
+export async function queuePanelReinstall(
+  trx: Tx,
+  serviceId: number,
+  now: Date,
+): Promise<number | null> {
+  return enqueueJob(trx, {
+    type: PANEL_REINSTALL_JOB,
+    payload: { serviceId },
+    uniqueKey: reinstallKey(serviceId),
+    now,
+  });
+}
+
+/**
  * Reinstall: the panel runs the egg's install script again (the server's files are rewritten). Pressed
  * again while the first waits or runs, it is refused as queued already (nothing more queued, nothing
  * audited); while the install it started runs, as installing.
@@ -218,12 +236,7 @@ export async function reinstallPanelServer(
         ? "provisioning.errors.installRunning"
         : "provisioning.errors.actionNotNow",
     run: async (trx, _row, now) => {
-      const queued = await enqueueJob(trx, {
-        type: PANEL_REINSTALL_JOB,
-        payload: { serviceId: input.serviceId },
-        uniqueKey: reinstallKey(input.serviceId),
-        now,
-      });
+      const queued = await queuePanelReinstall(trx, input.serviceId, now);
       if (queued === null)
         refuse<PanelActionResult>("conflict", "provisioning.errors.reinstallQueued");
     },

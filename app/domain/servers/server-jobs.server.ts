@@ -1,6 +1,7 @@
 import type { JobHandler } from "~/domain/jobs/jobs.server";
 import type { ScheduleDefinition } from "~/domain/jobs/schedule-slots";
 import type { ProvisioningConfig } from "~/domain/provisioning/panel-job-kit.server";
+import { serverActionHandlers } from "./server-action-jobs.server";
 import { detailsHandler } from "./server-details-job.server";
 import { SERVER_DETAILS_JOB, SERVER_STATUS_JOB, SERVER_WATCH_JOB } from "./server-job-types";
 import { statusHandler, watchHandler } from "./server-status-job.server";
@@ -22,6 +23,8 @@ export function serverControlHandlers(config: ServerControlConfig): Record<strin
     [SERVER_STATUS_JOB]: statusHandler(config),
     [SERVER_DETAILS_JOB]: detailsHandler(config),
     [SERVER_WATCH_JOB]: watchHandler,
+    // What a customer or an admin asked of a server: power, a variable, a new panel password.
+    ...serverActionHandlers(config),
   };
 }
 
