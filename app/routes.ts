@@ -24,6 +24,8 @@ export default [
     layout("routes/dashboard/layout.tsx", [
       route("dashboard", "routes/dashboard/overview.tsx"),
       route("dashboard/services", "routes/dashboard/services.tsx"),
+      // A server of the customer's (docs/server-control.md), under the services tab.
+      route("dashboard/services/:id", "routes/dashboard/server.tsx"),
       route("dashboard/domains", "routes/dashboard/domains.tsx"),
       route("dashboard/billing", "routes/dashboard/billing.tsx"),
       route("dashboard/support", "routes/dashboard/support.tsx"),
@@ -49,6 +51,8 @@ export default [
   route("dashboard/top-up/proofs/:id", "routes/top-up-proof.ts"),
   // Its preview, a small WebP (the admins' queue shows it), to the same people.
   route("dashboard/top-up/proofs/:id/thumbnail", "routes/top-up-proof-thumbnail.ts"),
+  // A server's state as JSON, asked for while its page is open: outside the site's layout.
+  route("dashboard/services/:id/status", "routes/dashboard/server-status.ts"),
   // A payment provider's notifications: JSON, from its servers (docs/online-payments.md).
   route("hooks/payments/:provider", "routes/hooks/payments.ts"),
   route("newsletter", "routes/site/newsletter.tsx"),
@@ -59,6 +63,8 @@ export default [
     // Files, not pages: outside the shell's layout (whose loader a download does not need).
     route("reports.csv", "routes/admin/reports-csv.ts"),
     route("newsletter.csv", "routes/admin/newsletter-csv.ts"),
+    // A server's state as JSON for its admin page, as the customer's page asks for it.
+    route("services/:id/panel/status", "routes/admin/service-panel-status.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),

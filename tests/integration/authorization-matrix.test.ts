@@ -183,6 +183,28 @@ const ROUTES: Record<string, Row> = {
     post({ intent: "renew", serviceId: "999999", idempotencyKey: KEY }, signedIn(404)),
     post({ intent: "matrix-probe" }, signedIn(400)),
   ),
+  // A server's page: its owner's, for a server on the game panel. A's service was set up by hand (no
+  // server on the panel): the same 404 page to everyone signed in, and its forms ask nothing of it.
+  "/dashboard/services/:id": {
+    url: (seed) => `/dashboard/services/${seed.a.serviceId}`,
+    get: signedIn(404),
+    post: [
+      post(
+        { intent: "power", signal: "start" },
+        { anonymous: "login", customerA: "4xx", customerB: 404, admin: 404 },
+      ),
+      post(
+        { intent: "password" },
+        { anonymous: "login", customerA: "4xx", customerB: 404, admin: 404 },
+      ),
+      post({ intent: "matrix-probe" }, signedIn(400)),
+    ],
+  },
+  // Its state as JSON, to the same people as the page.
+  "/dashboard/services/:id/status": {
+    url: (seed) => `/dashboard/services/${seed.a.serviceId}/status`,
+    get: signedIn(404),
+  },
   "/dashboard/domains": customerPage(),
   "/dashboard/billing": customerPage(),
   "/dashboard/support": customerPage(),
@@ -260,9 +282,17 @@ const ROUTES: Record<string, Row> = {
   "/admin/orders": adminPage(post({ intent: "approve", orderId: "999999" }, adminOnly(404))),
   "/admin/services": adminPage(post({ intent: "suspend", serviceId: "999999" }, adminOnly(404))),
   "/admin/services/:id/panel": {
-    // A's service, set up by hand: nothing to retry.
-    ...adminPage(post({ intent: "retry" }, adminOnly(409))),
+    // A's service, set up by hand: nothing to retry, and no server on the panel to start.
+    ...adminPage(
+      post({ intent: "retry" }, adminOnly(409)),
+      post({ intent: "power", signal: "start" }, adminOnly("4xx")),
+    ),
     url: (seed) => `/admin/services/${seed.a.serviceId}/panel`,
+  },
+  // Its server's state as JSON for staff: none for a service without a server on the panel.
+  "/admin/services/:id/panel/status": {
+    url: (seed) => `/admin/services/${seed.a.serviceId}/panel/status`,
+    get: adminOnly(404),
   },
   "/admin/clients": adminPage(
     post(
@@ -786,6 +816,10 @@ describeEachDatabase("authorization matrix", (app) => {
     }
     await attempt("customerB", `/support/new?serviceId=${serviceId}`, undefined, 200);
     await attempt("customerB", `/order?product=1&orderId=${orderId}`, undefined, 200);
+    // A's server's page and its state.
+    await attempt("customerB", `/dashboard/services/${serviceId}`, undefined, 404);
+    await attempt("customerB", `/dashboard/services/${serviceId}/status`, undefined, 404);
+    await attempt("customerB", `/admin/services/${serviceId}/panel/status`, undefined, "→/");
     // A's own view shows them (the markers are real), so the checks above could fail.
     const own = await fetchApp(`/support/${ticket}`, { cookie: cookies.customerA });
     expect(await own.text()).toContain(A_MARKERS.message);
@@ -818,6 +852,16 @@ describeEachDatabase("authorization matrix", (app) => {
       { intent: "renew", serviceId: String(serviceId), idempotencyKey: key() },
       404,
     );
+    // Ask anything of A's server.
+    const serverForms: Record<string, string>[] = [
+      { intent: "power", signal: "stop" },
+      { intent: "reinstall", confirm: "on" },
+      { intent: "variable", env: "MAX_PLAYERS", value: "1" },
+      { intent: "password" },
+      { intent: "notice", notice: "on" },
+    ];
+    for (const form of serverForms)
+      await attempt("customerB", `/dashboard/services/${serviceId}`, form, 404);
     // Refund A's invoice (an admin's action).
     for (const method of ["coins", "outside"])
       await attempt(

@@ -47,6 +47,7 @@ const FORM_FIELDS: Record<string, string[]> = {
   ],
   "/dashboard": ["intent", "tab"],
   "/dashboard/services": ["intent", "serviceId", "idempotencyKey", "shownPrice", "autoRenew"],
+  "/dashboard/services/:id": ["intent", "signal", "confirm", "env", "value", "notice"],
   "/dashboard/account": [
     "intent",
     "name",
@@ -63,6 +64,7 @@ const FORM_FIELDS: Record<string, string[]> = {
   "/support/new": ["department", "subject", "priority", "message", "serviceId"],
   "/support/:id": ["intent", "message"],
   "/admin/orders": ["intent", "orderId", "reason"],
+  "/admin/services/:id/panel": ["intent", "server", "signal", "env", "value"],
   "/admin/services": [
     "intent",
     "serviceId",
@@ -208,6 +210,7 @@ const QUERY_KEYS = [
   "email",
   "address",
   "renew",
+  "confirm",
 ];
 
 const INTENTS = [
@@ -252,6 +255,11 @@ const INTENTS = [
   "read",
   "unread",
   "remove",
+  "power",
+  "reinstall",
+  "variable",
+  "password",
+  "notice",
 ];
 
 const nasty = fc.oneof(

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -48,6 +49,7 @@ export function ServicePanelPage({
   panel,
   locale,
   result,
+  children,
 }: {
   serviceId: number;
   panel: Omit<ServicePanel, "state"> & {
@@ -61,6 +63,8 @@ export function ServicePanelPage({
   };
   locale: string;
   result?: ServicePanelActionResult;
+  /** What the route adds under the panel's state (its server's control, from another feature). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation("provisioning");
   const { t: tServices } = useTranslation("services");
@@ -166,6 +170,7 @@ export function ServicePanelPage({
           ) : null}
         </div>
       </TitledCard>
+      {children}
       <TitledCard
         title={t("service.callsTitle")}
         empty={panel.calls.length === 0 ? t("service.noCalls") : undefined}

@@ -1,5 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { Button } from "~/components/ui/button";
 import { CopyButton } from "~/components/ui/copy-button";
+import { Link } from "~/components/ui/link";
 import type { DisplayStatus } from "~/domain/hosting-services/hosting-services";
 import { serviceDeadlines } from "~/domain/lifecycle/lifecycle";
 import type { ServicePanel } from "~/domain/provisioning/panel-plan";
@@ -19,12 +21,25 @@ export function serverSettingUp(panel: ServicePanel): boolean {
   return !panel.address || !["ready", "suspended"].includes(panel.state);
 }
 
+/** A server's own page (its state, power, access), under the services tab. */
+function serverPagePath(serviceId: number): string {
+  return `/dashboard/services/${serviceId}`;
+}
+
 /**
  * Where a server made on the game panel stands: being set up, its address to copy (and MTA's
- * three ports) with the way to its panel, or a failure our team is told of. Nothing for a service set up
- * by hand, nor for one deleted from the panel.
+ * three ports) with the way to its panel and, once ready, to its own page, or a failure our team is
+ * told of. Nothing for a service set up by hand, nor for one deleted from the panel.
  */
-export function ServerAddress({ serviceId, panel }: { serviceId: number; panel: ServicePanel }) {
+export function ServerAddress({
+  serviceId,
+  serverName,
+  panel,
+}: {
+  serviceId: number;
+  serverName: string;
+  panel: ServicePanel;
+}) {
   const { t } = useTranslation("services");
   if (panel.state === "deleted") return null;
   if (panel.state === "failed")
@@ -56,6 +71,18 @@ export function ServerAddress({ serviceId, panel }: { serviceId: number; panel: 
           failed={t("customer.panel.copyFailed")}
         />
       </div>
+      {panel.state === "ready" ? (
+        <p>
+          <Button asChild size="sm">
+            <Link
+              to={serverPagePath(serviceId)}
+              aria-label={t("server.manageLabel", { server: serverName })}
+            >
+              {t("server.manage")}
+            </Link>
+          </Button>
+        </p>
+      ) : null}
       {ports?.announce !== undefined || ports?.http !== undefined ? (
         <p className="text-muted-foreground">
           {t("customer.panel.mtaPorts", {

@@ -312,6 +312,38 @@ describe("what a service's line says comes next", () => {
   });
 });
 
+describe("a server's own page", () => {
+  /** The services tab with one service whose server is in `state` on the panel. */
+  const withPanel = (state: string) =>
+    renderPanel({
+      services: [
+        {
+          ...row(7, "active", "2099-05-01T12:00:00.000Z"),
+          panel: {
+            state,
+            address: "203.0.113.20:7777",
+            ports: null,
+            link: "https://panel.example.com/server/abcd1234",
+          },
+        },
+      ],
+      renewal: undefined,
+      now: "2031-03-10T09:00:00.000Z",
+    });
+
+  it("is linked from a ready server's line, named for the server", async () => {
+    const link = /<a [^>]*href="\/dashboard\/services\/7"[^>]*>Manage server<\/a>/.exec(
+      await withPanel("ready"),
+    )?.[0];
+    expect(link).toContain('aria-label="Manage server Los Santos RP"');
+  });
+
+  it("is not linked while the server is being made, nor once suspended or failed", async () => {
+    for (const state of ["installing", "suspended", "failed"])
+      expect(await withPanel(state), state).not.toContain('href="/dashboard/services/7"');
+  });
+});
+
 describe("an order waiting for approval", () => {
   const waiting = {
     id: 41,

@@ -367,7 +367,11 @@ export function ServicesPanel({
                         timeZone={timeZone}
                       />
                       {service.panel ? (
-                        <ServerAddress serviceId={service.id} panel={service.panel} />
+                        <ServerAddress
+                          serviceId={service.id}
+                          serverName={service.serverName}
+                          panel={service.panel}
+                        />
                       ) : null}
                       {service.status === "active" ? <AutoRenewSwitch service={service} /> : null}
                     </div>

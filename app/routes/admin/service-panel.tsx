@@ -9,27 +9,80 @@ import {
   relinkPanelServer,
   retryProvisioning,
 } from "~/domain/provisioning/provisioning.server";
+import { POWER_SIGNALS } from "~/domain/servers/server-control";
+import { requestPanelPassword, requestServerAction } from "~/domain/servers/server-actions.server";
+import { readServerPage } from "~/domain/servers/server-status.server";
 import {
   ServicePanelPage,
   type ServicePanelActionResult,
 } from "~/features/admin-services/service-panel-page";
+import {
+  ASKED,
+  askedAnswer,
+  refusedAnswer,
+  unparsedAnswer,
+  type ServerAnswer,
+} from "~/features/servers/server-answers";
+import { StaffServerControl } from "~/features/servers/staff-server-control";
 import { adminForm, adminPage, invalidForm, refusal } from "~/http/route-request.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/service-panel";
 import { requestContext } from "~/context.server";
 
 // /admin/services/:id/panel: the service's side on the game panel, the calls made for it,
-// and Retry, Reinstall, Re-link (each queues a job; the page shows where it stands).
+// and Retry, Reinstall, Re-link (each queues a job; the page shows where it stands); then, for a
+// server on the panel, what its customer sees of it and may ask of it (power, the game's settings, a
+// new panel password), asked here in the admin's name.
+
+// Until app/domain/servers/server-control.schemas.ts is merged: the staff's part of its
+// `serverControlSchema` (the same intents, fields and messages), to be replaced by an import of it.
+const serverControlSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("power"),
+    signal: z.enum(POWER_SIGNALS, { error: "services.server.errors.signal" }),
+  }),
+  z.object({
+    intent: z.literal("variable"),
+    env: z
+      .string({ error: "services.server.errors.variable" })
+      .trim()
+      .regex(/^\w{1,191}$/, "services.server.errors.variable"),
+    value: z
+      .string({ error: "services.server.errors.valueMissing" })
+      .max(1_000, "services.server.errors.valueTooLong")
+      .transform((value) => value.trim()),
+  }),
+  z.object({ intent: z.literal("password") }),
+]);
+
+/** The server's forms on this page; every other intent is the panel side's (retry, reinstall, re-link). */
+const SERVER_INTENTS: readonly unknown[] = ["power", "variable", "password"];
+
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const { t } = adminPage(url, context, "provisioning");
   const id = servicePanelIdSchema.safeParse(params.id);
-  const panel = id.success ? await adminServicePanel(context.services.db, id.data) : null;
-  if (!id.success || !panel) throw data(null, { status: 404 });
+  if (!id.success) throw data(null, { status: 404 });
+  const db = context.services.db;
+  // Two reads of two areas: the panel side (any service, set up by hand too) and the server's page
+  // (null for a service without a server on the panel).
+  const [panel, server] = await Promise.all([
+    adminServicePanel(db, id.data),
+    readServerPage(db, {
+      serviceId: id.data,
+      userId: null,
+      panelUrl: await context.services.settings.panelUrl(),
+      now: context.services.clock(),
+    }),
+  ]);
+  if (!panel) throw data(null, { status: 404 });
   return {
     meta: { title: t("service.title", { id: id.data }) },
     serviceId: id.data,
     panel,
+    server,
     locale: context.locale,
   };
 }
@@ -42,7 +95,69 @@ const QUEUED = {
   relink: "provisioning.service.relinkQueued",
 } as const;
 
-export async function action({ request, url, params, context: routerContext }: Route.ActionArgs) {
+/** The intent a post names, read from a copy of its body (the action reads the body itself). */
+async function intentOf(request: Request): Promise<unknown> {
+  try {
+    return (await request.clone().formData()).get("intent");
+  } catch {
+    return null;
+  }
+}
+
+/** Power, a game setting or a new panel password, asked of the server as staff. */
+async function serverAction({ request, url, params, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
+  const { admin, form } = await adminForm(request, url, context, serverControlSchema);
+  const id = servicePanelIdSchema.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  if (!form.ok)
+    return data(unparsedAnswer(form.values.intent, form.fieldErrors, form.values), {
+      status: 400,
+    });
+  const db = context.services.db;
+  const input = {
+    serviceId: id.data,
+    actorId: admin.id,
+    asStaff: true,
+    now: context.services.clock(),
+  };
+  const posted = form.data;
+  if (posted.intent === "password") {
+    const result = await requestPanelPassword(db, {
+      ...input,
+      secret: context.services.env.AUTH_SECRET,
+    });
+    if (!result.ok) return data(refusedAnswer("password", result), { status: statusOf(result) });
+    return {
+      ok: true,
+      form: "password",
+      message: ASKED.password,
+      password: result.password,
+      username: result.username,
+    } satisfies ServerAnswer;
+  }
+  const env = posted.intent === "variable" ? posted.env : undefined;
+  const result = await requestServerAction(db, {
+    ...input,
+    request:
+      posted.intent === "power"
+        ? { kind: "power", signal: posted.signal }
+        : { kind: "variable", env: posted.env, value: posted.value },
+  });
+  if (!result.ok)
+    return data(
+      refusedAnswer(posted.intent, result, {
+        env,
+        values: posted.intent === "variable" ? { env: posted.env, value: posted.value } : undefined,
+      }),
+      { status: statusOf(result) },
+    );
+  return askedAnswer(posted.intent, env);
+}
+
+export async function action(args: Route.ActionArgs) {
+  if (SERVER_INTENTS.includes(await intentOf(args.request))) return serverAction(args);
+  const { request, url, params, context: routerContext } = args;
   const context = requestContext(routerContext);
   const { admin, form } = await adminForm(request, url, context, servicePanelActionSchema);
   const id = servicePanelIdSchema.safeParse(params.id);
@@ -61,5 +176,23 @@ export async function action({ request, url, params, context: routerContext }: R
 }
 
 export default function AdminServicePanel({ loaderData, actionData }: Route.ComponentProps) {
-  return <ServicePanelPage {...loaderData} result={actionData} />;
+  const { server, ...page } = loaderData;
+  // The server's forms answer with the form that asked (`form`); the panel side's do not.
+  const serverAnswer =
+    actionData && "form" in actionData ? (actionData as ServerAnswer) : undefined;
+  const panelResult = serverAnswer
+    ? undefined
+    : (actionData as ServicePanelActionResult | undefined);
+  return (
+    <ServicePanelPage {...page} result={panelResult}>
+      {server ? (
+        <StaffServerControl
+          view={server}
+          locale={loaderData.locale}
+          serviceId={loaderData.serviceId}
+          answer={serverAnswer}
+        />
+      ) : null}
+    </ServicePanelPage>
+  );
 }
