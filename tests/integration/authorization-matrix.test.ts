@@ -14,6 +14,7 @@ import { productActionSchema } from "~/domain/catalogue/catalogue-admin.schemas"
 import { serviceActionSchema } from "~/domain/hosting-services/hosting-services.schemas";
 import { gamePanelActionSchema } from "~/domain/provisioning/panel-connection.schemas";
 import { servicePanelActionSchema } from "~/domain/provisioning/service-panel.schemas";
+import { staffServerControlSchema } from "~/domain/servers/server-control.schemas";
 import { contactActionSchema, subscriberActionSchema } from "~/domain/inbox/inbox.schemas";
 import { decideOrderSchema } from "~/domain/orders/orders.schemas";
 import { notificationActionSchema } from "~/domain/notifications/notifications.schemas";
@@ -377,7 +378,8 @@ const pages = flattenRoutes().filter((route) => !route.layout);
 const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/orders": { decideOrderSchema },
   "/admin/services": { serviceActionSchema },
-  "/admin/services/:id/panel": { servicePanelActionSchema },
+  // The panel side's actions, and beside them the server's (power, a game setting, a new password).
+  "/admin/services/:id/panel": { servicePanelActionSchema, staffServerControlSchema },
   "/admin/settings/game-panel": { gamePanelActionSchema },
   "/admin/clients": { clientActionSchema },
   "/admin/users": { clientActionSchema },

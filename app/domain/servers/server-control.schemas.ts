@@ -16,35 +16,51 @@ const VARIABLE_NAME = /^\w{1,191}$/;
  * trims it; empty is a value, which a `nullable` variable takes); a new panel password (nothing to
  * send: it is drawn on the server); and the offline notice's switch.
  */
+const powerForm = z.object({
+  intent: z.literal("power"),
+  signal: z.enum(POWER_SIGNALS, { error: "services.server.errors.signal" }),
+});
+const reinstallForm = z.object({
+  intent: z.literal("reinstall"),
+  confirm: z.literal("on", { error: "services.server.errors.confirmReinstall" }),
+});
+const variableForm = z.object({
+  intent: z.literal("variable"),
+  env: z
+    .string({ error: "services.server.errors.variable" })
+    .trim()
+    .regex(VARIABLE_NAME, "services.server.errors.variable"),
+  value: z
+    .string({ error: "services.server.errors.valueMissing" })
+    .max(VARIABLE_VALUE_MAX, "services.server.errors.valueTooLong")
+    .transform((value) => value.trim()),
+});
+const passwordForm = z.object({ intent: z.literal("password") });
+const noticeForm = z.object({
+  intent: z.literal("notice"),
+  notice: z
+    .enum(["on", "off"], { error: "services.server.errors.notice" })
+    .transform((value) => value === "on"),
+});
+
 export const serverControlSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("power"),
-    signal: z.enum(POWER_SIGNALS, { error: "services.server.errors.signal" }),
-  }),
-  z.object({
-    intent: z.literal("reinstall"),
-    confirm: z.literal("on", { error: "services.server.errors.confirmReinstall" }),
-  }),
-  z.object({
-    intent: z.literal("variable"),
-    env: z
-      .string({ error: "services.server.errors.variable" })
-      .trim()
-      .regex(VARIABLE_NAME, "services.server.errors.variable"),
-    value: z
-      .string({ error: "services.server.errors.valueMissing" })
-      .max(VARIABLE_VALUE_MAX, "services.server.errors.valueTooLong")
-      .transform((value) => value.trim()),
-  }),
-  z.object({ intent: z.literal("password") }),
-  z.object({
-    intent: z.literal("notice"),
-    notice: z
-      .enum(["on", "off"], { error: "services.server.errors.notice" })
-      .transform((value) => value === "on"),
-  }),
+  powerForm,
+  reinstallForm,
+  variableForm,
+  passwordForm,
+  noticeForm,
 ]);
 export type ServerControlInput = z.output<typeof serverControlSchema>;
+
+/**
+ * The staff's forms on a service's admin page: power, a game setting, a new panel password. Its
+ * reinstall is the panel side's (with the provisioning actions) and the offline notice is the customer's.
+ */
+export const staffServerControlSchema = z.discriminatedUnion("intent", [
+  powerForm,
+  variableForm,
+  passwordForm,
+]);
 
 /** The service of a server's page, from its address: anything else reads as a service not found. */
 export const serverServiceIdSchema = idField("services.errors.notFound");

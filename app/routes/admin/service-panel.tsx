@@ -9,7 +9,10 @@ import {
   relinkPanelServer,
   retryProvisioning,
 } from "~/domain/provisioning/provisioning.server";
-import { POWER_SIGNALS } from "~/domain/servers/server-control";
+import {
+  serverActionRequestOf,
+  staffServerControlSchema,
+} from "~/domain/servers/server-control.schemas";
 import { requestPanelPassword, requestServerAction } from "~/domain/servers/server-actions.server";
 import { readServerPage } from "~/domain/servers/server-status.server";
 import {
@@ -27,7 +30,6 @@ import { StaffServerControl } from "~/features/servers/staff-server-control";
 import { adminForm, adminPage, invalidForm, refusal } from "~/http/route-request.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
-import { z } from "~/lib/zod";
 import type { Route } from "./+types/service-panel";
 import { requestContext } from "~/context.server";
 
@@ -35,27 +37,6 @@ import { requestContext } from "~/context.server";
 // and Retry, Reinstall, Re-link (each queues a job; the page shows where it stands); then, for a
 // server on the panel, what its customer sees of it and may ask of it (power, the game's settings, a
 // new panel password), asked here in the admin's name.
-
-// Until app/domain/servers/server-control.schemas.ts is merged: the staff's part of its
-// `serverControlSchema` (the same intents, fields and messages), to be replaced by an import of it.
-const serverControlSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("power"),
-    signal: z.enum(POWER_SIGNALS, { error: "services.server.errors.signal" }),
-  }),
-  z.object({
-    intent: z.literal("variable"),
-    env: z
-      .string({ error: "services.server.errors.variable" })
-      .trim()
-      .regex(/^\w{1,191}$/, "services.server.errors.variable"),
-    value: z
-      .string({ error: "services.server.errors.valueMissing" })
-      .max(1_000, "services.server.errors.valueTooLong")
-      .transform((value) => value.trim()),
-  }),
-  z.object({ intent: z.literal("password") }),
-]);
 
 /** The server's forms on this page; every other intent is the panel side's (retry, reinstall, re-link). */
 const SERVER_INTENTS: readonly unknown[] = ["power", "variable", "password"];
@@ -107,7 +88,7 @@ async function intentOf(request: Request): Promise<unknown> {
 /** Power, a game setting or a new panel password, asked of the server as staff. */
 async function serverAction({ request, url, params, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, serverControlSchema);
+  const { admin, form } = await adminForm(request, url, context, staffServerControlSchema);
   const id = servicePanelIdSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   if (!form.ok)
@@ -139,10 +120,7 @@ async function serverAction({ request, url, params, context: routerContext }: Ro
   const env = posted.intent === "variable" ? posted.env : undefined;
   const result = await requestServerAction(db, {
     ...input,
-    request:
-      posted.intent === "power"
-        ? { kind: "power", signal: posted.signal }
-        : { kind: "variable", env: posted.env, value: posted.value },
+    request: serverActionRequestOf(posted)!,
   });
   if (!result.ok)
     return data(

@@ -1,7 +1,11 @@
 import { data } from "react-router";
 import { requestContext } from "~/context.server";
-import { POWER_SIGNALS } from "~/domain/servers/server-control";
 import { requestPanelPassword, requestServerAction } from "~/domain/servers/server-actions.server";
+import {
+  serverActionRequestOf,
+  serverControlSchema,
+  serverServiceIdSchema,
+} from "~/domain/servers/server-control.schemas";
 import { readServerPage, setOfflineNotice } from "~/domain/servers/server-status.server";
 import {
   ASKED,
@@ -14,49 +18,14 @@ import { ServerPage } from "~/features/servers/server-page";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
-import { idField } from "~/lib/id-field";
 import { revalidateOnConflict } from "~/lib/revalidate-on-conflict";
 import { metaFor } from "~/lib/route-meta";
-import { z } from "~/lib/zod";
 import type { Route } from "./+types/server";
 
 // /dashboard/services/:id (docs/server-control.md): the customer's server, its state from the cache
 // (never the panel), and what they may ask of it. Another customer's service, a service without a
 // server on the panel and an id that is none get the 404 page. Each form is one domain call; what it
 // asks is done by a job, and the card shows it moving.
-
-// Until app/domain/servers/server-control.schemas.ts is merged: the same schemas under the same names,
-// to be replaced by an import of `serverControlSchema`, `serverServiceIdSchema` and
-// `serverActionRequestOf` from it.
-const serverControlSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("power"),
-    signal: z.enum(POWER_SIGNALS, { error: "services.server.errors.signal" }),
-  }),
-  z.object({
-    intent: z.literal("reinstall"),
-    confirm: z.literal("on", { error: "services.server.errors.confirmReinstall" }),
-  }),
-  z.object({
-    intent: z.literal("variable"),
-    env: z
-      .string({ error: "services.server.errors.variable" })
-      .trim()
-      .regex(/^\w{1,191}$/, "services.server.errors.variable"),
-    value: z
-      .string({ error: "services.server.errors.valueMissing" })
-      .max(1_000, "services.server.errors.valueTooLong")
-      .transform((value) => value.trim()),
-  }),
-  z.object({ intent: z.literal("password") }),
-  z.object({
-    intent: z.literal("notice"),
-    notice: z
-      .enum(["on", "off"], { error: "services.server.errors.notice" })
-      .transform((value) => value === "on"),
-  }),
-]);
-const serverServiceIdSchema = idField("services.errors.notFound");
 
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
@@ -121,12 +90,7 @@ export async function action({ request, url, params, context: routerContext }: R
   const env = posted.intent === "variable" ? posted.env : undefined;
   const result = await requestServerAction(db, {
     ...input,
-    request:
-      posted.intent === "power"
-        ? { kind: "power", signal: posted.signal }
-        : posted.intent === "reinstall"
-          ? { kind: "reinstall" }
-          : { kind: "variable", env: posted.env, value: posted.value },
+    request: serverActionRequestOf(posted)!,
   });
   if (!result.ok)
     return data(
