@@ -33,6 +33,12 @@ export const SERVER_STATE_TONES: Record<ServerState, "success" | "warning" | "mu
 
 /** A state this old is read again when a page asks for it: many viewers of one server, one request. */
 export const STATUS_CACHE_MS = 30_000;
+/**
+ * A server starting or stopping is read again sooner: the card shows it moving to where it goes (a
+ * restart takes seconds). It costs the panel a few more requests only while a server changes state.
+ */
+export const MOVING_CACHE_MS = 3_000;
+const MOVING_STATES: readonly string[] = ["starting", "stopping"];
 /** While a page is open it asks for the state this often (the cache above bounds what the panel sees). */
 export const STATUS_REFRESH_MS = 10_000;
 /** A game query waits this long for the game's answer. */
@@ -202,7 +208,12 @@ export function ageSeconds(readAt: string | null, now: Date): number | null {
   return Math.max(0, Math.floor((now.getTime() - Date.parse(readAt)) / 1000));
 }
 
-/** Whether a state read at `readAt` is old enough to be read again. */
-export function statusIsStale(readAt: string | null, now: Date): boolean {
-  return !readAt || now.getTime() - Date.parse(readAt) >= STATUS_CACHE_MS;
+/** How long a state read as `state` holds before a page's read asks for a fresher one. */
+export function cachePeriodFor(state: string | null | undefined): number {
+  return state && MOVING_STATES.includes(state) ? MOVING_CACHE_MS : STATUS_CACHE_MS;
+}
+
+/** Whether a state read at `readAt` (as `state`) is old enough to be read again. */
+export function statusIsStale(readAt: string | null, now: Date, state?: string | null): boolean {
+  return !readAt || now.getTime() - Date.parse(readAt) >= cachePeriodFor(state);
 }

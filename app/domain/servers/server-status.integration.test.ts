@@ -26,7 +26,7 @@ import { allowLocalPanel } from "../../../tests/support/panel-snapshot";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { atOnce, describeEachDatabase } from "../../../tests/support/test-database";
-import { OFFLINE_NOTICE_AFTER_MS, STATUS_CACHE_MS } from "./server-control";
+import { MOVING_CACHE_MS, OFFLINE_NOTICE_AFTER_MS, STATUS_CACHE_MS } from "./server-control";
 import { SERVER_DETAILS_JOB, statusJobKey } from "./server-job-types";
 import { serverControlHandlers } from "./server-jobs.server";
 import { queueStatusRead, watchHandler } from "./server-status-job.server";
@@ -412,6 +412,28 @@ describeEachDatabase("a server's state, read by the worker and cached", (app, di
       expect(resourcesRequests(server)).toBe(2);
     },
   );
+
+  it("reads a server that is starting or stopping again after a few seconds, a running one not", async () => {
+    const { user, serviceId, server } = await readyServer();
+    setPower(server, "starting");
+    await readServerStatus(app().db, { serviceId, userId: user, now: clock });
+    await runJobs();
+    expect(resourcesRequests(server)).toBe(1);
+    // Starting: a read a moment later asks again, so the card follows it to running.
+    setPower(server, "running");
+    later(MOVING_CACHE_MS);
+    await readServerStatus(app().db, { serviceId, userId: user, now: clock });
+    await runJobs();
+    expect(resourcesRequests(server)).toBe(2);
+    expect((await readServerStatus(app().db, { serviceId, userId: user, now: clock }))!.state).toBe(
+      "running",
+    );
+    // Running: the same moment later asks nothing.
+    later(MOVING_CACHE_MS);
+    await readServerStatus(app().db, { serviceId, userId: user, now: clock });
+    await runJobs();
+    expect(resourcesRequests(server)).toBe(2);
+  });
 
   it("reads nothing of another customer's server, and lets staff read any", async () => {
     const mine = await readyServer();

@@ -1,7 +1,7 @@
 import { inTransaction, type Db } from "~/db/transaction";
 import { PENDING_STATES } from "~/domain/jobs/jobs";
 import type { ServerPageView, ServerStatusView } from "./server-control";
-import { STATUS_CACHE_MS, statusIsStale } from "./server-control";
+import { cachePeriodFor, statusIsStale } from "./server-control";
 import { queueServerDetails } from "./server-details-job.server";
 import { statusJobKey } from "./server-job-types";
 import { queueStatusRead } from "./server-status-job.server";
@@ -15,7 +15,8 @@ import {
 } from "./server-status-view";
 
 // The cached state of a customer's server and its page (docs/server-control.md): read from
-// `server_status`, never from the panel; a state older than STATUS_CACHE_MS queues one refresh job.
+// `server_status`, never from the panel; a state older than its cache period (30 s;
+// 3 s while the server starts or stops) queues one refresh job.
 // However many read it, one of them asks (`requested_at`, set in one short transaction with the job),
 // the others find the question asked and write nothing: a period costs one job and one panel request.
 
@@ -144,8 +145,9 @@ async function refreshIfStale(
   const { service, status } = loaded;
   if (!isReadable(service)) return loaded.refreshing;
   const detailsMissing = forPage && (!status?.access || !status.variables);
-  if (!statusIsStale(status?.read_at ?? null, now) && !detailsMissing) return loaded.refreshing;
-  const askedBefore = new Date(now.getTime() - STATUS_CACHE_MS).toISOString();
+  if (!statusIsStale(status?.read_at ?? null, now, status?.state) && !detailsMissing)
+    return loaded.refreshing;
+  const askedBefore = new Date(now.getTime() - cachePeriodFor(status?.state)).toISOString();
   if (loaded.requestedAt !== null && loaded.requestedAt > askedBefore) return loaded.refreshing;
   const at = now.toISOString();
   return inTransaction(db, async (trx) => {
