@@ -64,6 +64,7 @@ test.afterAll(async () => {
 /** The client key beside the application key, and the order form's Frankfurt mapped to the loopback node. */
 async function connectForServerControl(admin: Page, fake: FakePanel) {
   await connectFakePanel(admin, fake);
+  await visit(admin, "/admin/settings/game-panel");
   await admin.getByLabel("Client API key (optional)").fill(fake.clientApiKey);
   await admin
     .getByLabel("Panel location for Frankfurt")
@@ -127,7 +128,7 @@ test("a customer on a phone sees their server run with its players, restarts it,
   const serviceUrl = new URL(page.url()).pathname;
 
   // Its state, read by the worker and refreshed while the page is open, and its players.
-  const card = page.getByTestId("server-card");
+  const card = page.getByTestId("server-control");
   await expect(card.getByTestId("server-state")).toHaveText("Running", { timeout: 30_000 });
   await expect(card).toContainText("7 / 50");
   await expect(card).toContainText("Salma Roleplay");
@@ -144,7 +145,7 @@ test("a customer on a phone sees their server run with its players, restarts it,
 
   // A new game panel and SFTP password, shown once, set on the panel by the worker.
   await page.getByRole("button", { name: "Set a new game panel and SFTP password" }).click();
-  const shown = page.getByTestId("server-password");
+  const shown = page.locator("#server-new-password-value");
   await expect(shown).toBeVisible();
   const password = (await shown.textContent())!.trim();
   expect(password).toMatch(/^[A-Za-z0-9]{16,}$/);
@@ -154,7 +155,7 @@ test("a customer on a phone sees their server run with its players, restarts it,
   await expect(page.getByText(password)).toHaveCount(0);
 
   // SFTP: the node's address and port, and <panel username>.<short identifier>, each with Copy.
-  const access = page.getByTestId("server-access");
+  const access = page.getByTestId("server-sftp");
   await expect(access).toContainText(`.${made.identifier}`, { timeout: 30_000 });
   await expect(page.getByRole("button", { name: "Copy the SFTP username" })).toBeVisible();
   await expect(page.getByRole("link", { name: /Console/ })).toHaveAttribute(
@@ -175,9 +176,9 @@ test("a customer on a phone sees their server run with its players, restarts it,
 
   // Suspended by the admin, the server's power is refused to its customer.
   const serviceId = Number(made.externalId!.slice("hf-svc-".length));
-  await visit(admin.page, `/admin/services?q=${encodeURIComponent("Salma RP")}`);
-  await admin.page.getByRole("button", { name: /Suspend/ }).first().click();
-  await expect(admin.page.getByRole("status")).toContainText(/suspended/i);
+  await visit(admin.page, `/admin/services?q=${encodeURIComponent(buyer.customer.email)}`);
+  await admin.page.getByRole("button", { name: "Suspend", exact: true }).click();
+  await expect(admin.page.getByRole("status")).toHaveText("Service suspended successfully");
   await visit(page, serviceUrl);
   await expect(page.getByRole("button", { name: "Restart" })).toBeDisabled();
   await expect(

@@ -235,10 +235,11 @@ export function ServicesAdmin({
       label: tProvisioning("list.column"),
       cell: (service) =>
         service.panel ? (
+          // Named by what it shows, then where it leads (a name that hid the state would not say
+          // what a person sees: axe's label-content-name-mismatch).
           <Link
             to={`/admin/services/${service.id}/panel`}
             className="inline-flex flex-wrap items-center gap-1"
-            aria-label={tProvisioning("list.open", { id: service.id })}
           >
             <Badge tone={panelStateTone(service.panel.state)}>
               {tServices(PANEL_STATE_LABELS[service.panel.state as PanelState])}
@@ -246,6 +247,7 @@ export function ServicesAdmin({
             {panelInStep(service.status, service.panel.state) ? null : (
               <Badge tone="red">{tProvisioning("list.outOfStep")}</Badge>
             )}
+            <span className="sr-only">{tProvisioning("list.open", { id: service.id })}</span>
           </Link>
         ) : (
           <span className="text-muted-foreground">{tProvisioning("list.manual")}</span>
