@@ -66,9 +66,7 @@ async function connectForServerControl(admin: Page, fake: FakePanel) {
   await connectFakePanel(admin, fake);
   await visit(admin, "/admin/settings/game-panel");
   await admin.getByLabel("Client API key (optional)").fill(fake.clientApiKey);
-  await admin
-    .getByLabel("Panel location for Frankfurt")
-    .selectOption({ label: "lo (Loopback)" });
+  await admin.getByLabel("Panel location for Frankfurt").selectOption({ label: "lo (Loopback)" });
   await admin.getByRole("button", { name: "Save", exact: true }).click();
   await expect(admin.getByText("Game panel saved.")).toBeVisible();
   await expect(
