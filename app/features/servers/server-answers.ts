@@ -1,4 +1,5 @@
 import { SERVER_REFUSALS, type ServerRefusal } from "~/domain/servers/server-control";
+import type { ServerControlInput } from "~/domain/servers/server-control.schemas";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
 
@@ -80,4 +81,27 @@ export function unparsedAnswer(
     fieldErrors,
     ...(form === "variable" ? { env: values.env, values } : {}),
   };
+}
+
+/** What a posted form's outcome (`runServerForm`'s) says, in the section whose form asked. */
+export function answerOf(
+  posted: ServerControlInput,
+  outcome:
+    { ok: true; password?: string; username?: string | null } | Parameters<typeof refusedAnswer>[1],
+): ServerAnswer {
+  const env = posted.intent === "variable" ? posted.env : undefined;
+  if (!("kind" in outcome))
+    return posted.intent === "password"
+      ? {
+          ok: true,
+          form: "password",
+          message: ASKED.password,
+          password: outcome.password,
+          username: outcome.username ?? null,
+        }
+      : askedAnswer(posted.intent, env);
+  return refusedAnswer(posted.intent, outcome, {
+    env,
+    values: posted.intent === "variable" ? { env: posted.env, value: posted.value } : undefined,
+  });
 }

@@ -9,23 +9,14 @@ import {
   relinkPanelServer,
   retryProvisioning,
 } from "~/domain/provisioning/provisioning.server";
-import {
-  serverActionRequestOf,
-  staffServerControlSchema,
-} from "~/domain/servers/server-control.schemas";
-import { requestPanelPassword, requestServerAction } from "~/domain/servers/server-actions.server";
+import { staffServerControlSchema } from "~/domain/servers/server-control.schemas";
+import { runServerForm } from "~/domain/servers/server-forms.server";
 import { readServerPage } from "~/domain/servers/server-status.server";
 import {
   ServicePanelPage,
   type ServicePanelActionResult,
 } from "~/features/admin-services/service-panel-page";
-import {
-  ASKED,
-  askedAnswer,
-  refusedAnswer,
-  unparsedAnswer,
-  type ServerAnswer,
-} from "~/features/servers/server-answers";
+import { answerOf, unparsedAnswer, type ServerAnswer } from "~/features/servers/server-answers";
 import { StaffServerControl } from "~/features/servers/staff-server-control";
 import { adminForm, adminPage, invalidForm, refusal } from "~/http/route-request.server";
 import { statusOf } from "~/http/result-status";
@@ -95,42 +86,16 @@ async function serverAction({ request, url, params, context: routerContext }: Ro
     return data(unparsedAnswer(form.values.intent, form.fieldErrors, form.values), {
       status: 400,
     });
-  const db = context.services.db;
-  const input = {
+  const outcome = await runServerForm(context.services.db, {
     serviceId: id.data,
     actorId: admin.id,
     asStaff: true,
     now: context.services.clock(),
-  };
-  const posted = form.data;
-  if (posted.intent === "password") {
-    const result = await requestPanelPassword(db, {
-      ...input,
-      secret: context.services.env.AUTH_SECRET,
-    });
-    if (!result.ok) return data(refusedAnswer("password", result), { status: statusOf(result) });
-    return {
-      ok: true,
-      form: "password",
-      message: ASKED.password,
-      password: result.password,
-      username: result.username,
-    } satisfies ServerAnswer;
-  }
-  const env = posted.intent === "variable" ? posted.env : undefined;
-  const result = await requestServerAction(db, {
-    ...input,
-    request: serverActionRequestOf(posted)!,
+    secret: context.services.env.AUTH_SECRET,
+    form: form.data,
   });
-  if (!result.ok)
-    return data(
-      refusedAnswer(posted.intent, result, {
-        env,
-        values: posted.intent === "variable" ? { env: posted.env, value: posted.value } : undefined,
-      }),
-      { status: statusOf(result) },
-    );
-  return askedAnswer(posted.intent, env);
+  const answer = answerOf(form.data, outcome);
+  return outcome.ok ? answer : data(answer, { status: statusOf(outcome) });
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -1,19 +1,12 @@
 import { data } from "react-router";
 import { requestContext } from "~/context.server";
-import { requestPanelPassword, requestServerAction } from "~/domain/servers/server-actions.server";
+import { runServerForm } from "~/domain/servers/server-forms.server";
 import {
-  serverActionRequestOf,
   serverControlSchema,
   serverServiceIdSchema,
 } from "~/domain/servers/server-control.schemas";
-import { readServerPage, setOfflineNotice } from "~/domain/servers/server-status.server";
-import {
-  ASKED,
-  askedAnswer,
-  refusedAnswer,
-  unparsedAnswer,
-  type ServerAnswer,
-} from "~/features/servers/server-answers";
+import { readServerPage } from "~/domain/servers/server-status.server";
+import { answerOf, unparsedAnswer, type ServerAnswer } from "~/features/servers/server-answers";
 import { ServerPage } from "~/features/servers/server-page";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
@@ -59,48 +52,16 @@ export async function action({ request, url, params, context: routerContext }: R
     return data(unparsedAnswer(form.values.intent, form.fieldErrors, form.values), {
       status: 400,
     });
-  const db = context.services.db;
-  const now = context.services.clock();
-  const input = { serviceId: id.data, actorId: user.id, asStaff: false, now };
-  const posted = form.data;
-  if (posted.intent === "notice") {
-    const result = await setOfflineNotice(db, {
-      serviceId: id.data,
-      userId: user.id,
-      on: posted.notice,
-      now,
-    });
-    if (!result.ok) return data(refusedAnswer("notice", result), { status: statusOf(result) });
-    return askedAnswer("notice");
-  }
-  if (posted.intent === "password") {
-    const result = await requestPanelPassword(db, {
-      ...input,
-      secret: context.services.env.AUTH_SECRET,
-    });
-    if (!result.ok) return data(refusedAnswer("password", result), { status: statusOf(result) });
-    return {
-      ok: true,
-      form: "password",
-      message: ASKED.password,
-      password: result.password,
-      username: result.username,
-    } satisfies ServerAnswer;
-  }
-  const env = posted.intent === "variable" ? posted.env : undefined;
-  const result = await requestServerAction(db, {
-    ...input,
-    request: serverActionRequestOf(posted)!,
+  const outcome = await runServerForm(context.services.db, {
+    serviceId: id.data,
+    actorId: user.id,
+    asStaff: false,
+    now: context.services.clock(),
+    secret: context.services.env.AUTH_SECRET,
+    form: form.data,
   });
-  if (!result.ok)
-    return data(
-      refusedAnswer(posted.intent, result, {
-        env,
-        values: posted.intent === "variable" ? { env: posted.env, value: posted.value } : undefined,
-      }),
-      { status: statusOf(result) },
-    );
-  return askedAnswer(posted.intent, env);
+  const answer = answerOf(form.data, outcome);
+  return outcome.ok ? answer : data(answer, { status: statusOf(outcome) });
 }
 
 // A refusal for the server's state (409: suspended, installing) reloads the page, which shows that state.
