@@ -480,6 +480,17 @@ async function runRound(database: string, databaseUrl: string): Promise<Round> {
     if (unlinked.length)
       result.errors.push(`${unlinked.length} services not linked to a server of the panel`);
 
+    // The load's jobs, before the check below asks again (a stale state queues a read of its own).
+    const jobs = await services.db
+      .selectFrom("jobs")
+      .select(["attempts"])
+      .where("type", "=", SERVER_STATUS_JOB)
+      .execute();
+    result.statusJobs = {
+      count: jobs.length,
+      attempts: jobs.reduce((sum, job) => sum + Number(job.attempts), 0),
+    };
+
     // What each customer's card shows now: the server running, read from the panel.
     for (const [customer, serviceId] of serviceIds.entries()) {
       const response = await fetch(`${server.url}${STATUS_PATH(serviceId)}`, {
@@ -498,15 +509,6 @@ async function runRound(database: string, databaseUrl: string): Promise<Round> {
           `${serviceId}: ${response.status} ${String(body.state)} ${String(body.readAt)}`,
         );
     }
-    const jobs = await services.db
-      .selectFrom("jobs")
-      .select(["attempts"])
-      .where("type", "=", SERVER_STATUS_JOB)
-      .execute();
-    result.statusJobs = {
-      count: jobs.length,
-      attempts: jobs.reduce((sum, job) => sum + Number(job.attempts), 0),
-    };
     result.deadJobs = (
       await services.db
         .selectFrom("jobs")
