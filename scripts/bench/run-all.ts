@@ -15,6 +15,7 @@ const SUITES: Record<string, string[]> = {
     "bench:runtime",
     "bench:lifecycle",
     "bench:provisioning",
+    "bench:servers",
   ],
   soak: ["soak:crash", "soak:load", "soak:jobs"],
 };
