@@ -10,6 +10,7 @@ import {
   AUTH_SECRET,
   expect,
   newCustomerSignedIn,
+  noHorizontalScroll,
   signedIn,
   test,
   toast,
@@ -160,6 +161,15 @@ test("a customer on a phone sees their server run with its players, restarts it,
     "href",
     `${panel!.url}/server/${made.identifier}`,
   );
+
+  // The whole page fits the phone, in English and in Arabic (right to left, the figures left to right).
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await visit(page, `${serviceUrl}?lang=ar`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(card.getByTestId("server-state")).toHaveText("يعمل");
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath("server-page-ar.png"), fullPage: true });
+  await visit(page, `${serviceUrl}?lang=en`);
 
   // Another customer asks for this server's state and power: not found, and nothing is sent.
   const other = await newCustomerSignedIn(browser, { name: "Other Customer" }, { baseURL: base });
