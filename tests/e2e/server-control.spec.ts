@@ -182,8 +182,14 @@ test("a customer on a phone sees their server run with its players, restarts it,
   expect(power.status()).toBe(404);
   expect(panel!.powerState(made.id)).toBe("running");
 
-  // Suspended by the admin, the server's power is refused to its customer.
+  // Staff see the same card and access from the service's admin page.
   const serviceId = Number(made.externalId!.slice("hf-svc-".length));
+  await visit(admin.page, `/admin/services/${serviceId}/panel`);
+  await expect(admin.page.getByTestId("server-state")).toHaveText("Running");
+  await expect(admin.page.getByTestId("server-sftp")).toContainText(`.${made.identifier}`);
+  await expect(admin.page.getByRole("button", { name: "Restart" })).toBeEnabled();
+
+  // Suspended by the admin, the server's power is refused to its customer.
   await visit(admin.page, `/admin/services?q=${encodeURIComponent(buyer.customer.email)}`);
   await admin.page.getByRole("button", { name: "Suspend", exact: true }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Service suspended successfully");
