@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
-import { CopyButton } from "~/components/ui/copy-button";
+import { ServerAddressLine } from "~/components/layout/server-address";
 import { Link } from "~/components/ui/link";
 import type { DisplayStatus } from "~/domain/hosting-services/hosting-services";
 import { serviceDeadlines } from "~/domain/lifecycle/lifecycle";
@@ -58,19 +58,7 @@ export function ServerAddress({
   const ports = panel.ports;
   return (
     <div className="mt-2 grid gap-2 text-sm" data-testid={`panel-state-${serviceId}`}>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-muted-foreground">{t("customer.panel.address")}</span>
-        <code id={id} dir="ltr" className="rounded bg-muted px-2 py-1 font-mono">
-          {panel.address}
-        </code>
-        <CopyButton
-          targetId={id}
-          label={t("customer.panel.copy")}
-          accessibleName={t("customer.panel.copyLabel", { address: panel.address })}
-          copied={t("customer.panel.copied")}
-          failed={t("customer.panel.copyFailed")}
-        />
-      </div>
+      {panel.address ? <ServerAddressLine id={id} address={panel.address} /> : null}
       {panel.state === "ready" ? (
         <p>
           <Button asChild size="sm">

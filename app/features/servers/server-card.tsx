@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { CopyButton } from "~/components/ui/copy-button";
+import { ServerAddressLine } from "~/components/layout/server-address";
 import { useKnownLabel } from "~/components/ui/known-label";
 import {
   SERVER_ACTION_LABELS,
@@ -188,21 +188,7 @@ export function ServerCard({
             <bdi>{service.name}</bdi>
           </span>
         </h2>
-        {service.address ? (
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="text-muted-foreground">{t("customer.panel.address")}</span>
-            <code id={addressId} dir="ltr" className="rounded bg-muted px-2 py-1 font-mono">
-              {service.address}
-            </code>
-            <CopyButton
-              targetId={addressId}
-              label={t("customer.panel.copy")}
-              accessibleName={t("customer.panel.copyLabel", { address: service.address })}
-              copied={t("customer.panel.copied")}
-              failed={t("customer.panel.copyFailed")}
-            />
-          </div>
-        ) : null}
+        {service.address ? <ServerAddressLine id={addressId} address={service.address} /> : null}
         {ports?.announce !== undefined || ports?.http !== undefined ? (
           <p className="text-sm text-muted-foreground">
             {t("customer.panel.mtaPorts", {
