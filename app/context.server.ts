@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import type { Kysely } from "kysely";
 import { createContext, RouterContextProvider } from "react-router";
 import { ConfigError, getEnv, type Env } from "~/config/env.server";
+import { staffRoleOf, type StaffRole } from "~/domain/staff/permissions";
 import { createDatabase, type DatabaseHandle } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
@@ -135,10 +136,17 @@ export function createServices(
   };
 }
 
+/** FIRST_START_TWO_FACTOR_ROLES read: the roles it names, none for "none", the default when unset. */
+function firstStartTwoFactorRoles(env: Env): StaffRole[] | undefined {
+  const value = env.FIRST_START_TWO_FACTOR_ROLES;
+  if (value === undefined) return undefined;
+  return value === "none" ? [] : [...new Set(value.split(",").map((role) => staffRoleOf(role)!))];
+}
+
 /** Migrate, seed what is missing, and make sure an admin exists. Safe to run at every start. */
 export async function prepareDatabase(services: AppServices): Promise<void> {
   await migrateToLatest(services.db);
-  await seedSettings(services.db);
+  await seedSettings(services.db, { twoFactorRoles: firstStartTwoFactorRoles(services.env) });
   await seedCatalogue(services.db);
   await seedVouchers(services.db);
   await seedAnnouncements(services.db);

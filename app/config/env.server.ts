@@ -51,6 +51,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
+  // The staff roles a new install requires two-factor sign-in of, written into its settings at the first
+  // start only (an owner changes them on /admin/settings): a comma-separated list of roles, or "none".
+  // Unset: owner and billing (docs/staff.md).
+  FIRST_START_TWO_FACTOR_ROLES: z
+    .string()
+    .regex(
+      /^(none|(owner|billing|support|technician)(,(owner|billing|support|technician))*)$/,
+      'must be "none" or roles from owner, billing, support, technician, separated by commas',
+    )
+    .optional(),
   ENTRY_GATE: z.enum(["on", "off"]).default("on"),
   // Unset: info, or silent under the test runner (NODE_ENV=test), see withDerivedDefaults.
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),

@@ -23,6 +23,11 @@ export interface UsersTable {
   email_verified: Generated<boolean | number>;
   image: string | null;
   role: Generated<string>;
+  /**
+   * What a member of the staff may do (migration 0052, app/domain/staff/permissions.ts): owner, billing,
+   * support or technician while `role` is 'admin', null for a customer.
+   */
+  staff_role: string | null;
   banned: ColumnType<
     boolean | number | null,
     boolean | number | null | undefined,
@@ -62,6 +67,10 @@ export interface SessionsTable {
   impersonated_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the person last proved who they are in this session beyond signing in (migration 0052). */
+  proven_at: Timestamp | null;
+  /** The customer this staff session views the site as, read-only (migration 0052); null otherwise. */
+  viewing_user_id: string | null;
 }
 
 export interface AccountsTable {

@@ -4,8 +4,9 @@ import type { RequestContext } from "~/context.server";
 import type { SessionUser } from "~/domain/accounts/accounts.server";
 import { toColonKey, type MessageKey } from "~/i18n/use-message";
 import type { ParsedForm } from "./form.server";
-import { requireAdmin } from "./guards.server";
-import { adminForm, invalidForm, queryOf } from "./route-request.server";
+import type { Permission } from "~/domain/staff/permissions";
+import { requirePermission } from "./guards.server";
+import { adminForm, invalidForm, queryOf, type PostAccess } from "./route-request.server";
 
 /**
  * Reads a request's context from React Router's (the route hands over `requestContext`: this layer sees
@@ -31,12 +32,15 @@ interface AdminRequest {
 /** An admin page: its title (the admin menu's name of it) and its one domain call. */
 interface AdminPage<Data> {
   title: MessageKey;
+  /** What the member's role must hold to see the page (null: any member of the staff). */
+  permission: Permission | null;
   load: (request: AdminRequest) => Promise<Data>;
 }
 
 /** An admin list: a page whose query (filters, page number) is read from its address with `query`. */
 interface AdminListPage<S extends z.ZodType, Data> {
   title: MessageKey;
+  permission: Permission | null;
   query: S;
   load: (request: AdminRequest & { query: z.output<S> }) => Promise<Data>;
 }
@@ -45,7 +49,7 @@ type PageData<Data> = { meta: { title: string } } & Data & { locale: string };
 
 /**
  * An admin page's loader: `export const loader = adminLoader(requestContext, { title, query, load })`.
- * For admins only (requireAdmin), it reads the query with its schema when the page has one, makes its
+ * For the members of the staff whose role holds its permission (requirePermission), it reads the query with its schema when the page has one, makes its
  * one domain call (`load`) and returns the page's title, what `load` returned, the query and the
  * reader's locale.
  */
@@ -63,7 +67,7 @@ export function adminLoader(
 ) {
   return async ({ url, context: routerContext }: Pick<RouteArgs, "url" | "context">) => {
     const context = read(routerContext);
-    const admin = requireAdmin(url, context);
+    const admin = requirePermission(url, context, page.permission);
     const request = { db: context.services.db, admin, context };
     const title = context.i18n.t(toColonKey(page.title));
     if (!("query" in page))
@@ -85,32 +89,36 @@ type AdminPost<S extends z.ZodType> = AdminRequest & {
 };
 
 /**
- * An admin page's action: `export const action = adminAction(requestContext, schema, refused, run)`.
- * For admins only, it reads the post with `schema`; a refused post is answered with `refused` (a message
+ * An admin page's action: `export const action = adminAction(requestContext, access, schema, refused,
+ * run)`. For the members of the staff whose role holds the permission `access` names for the post's
+ * intent (adminForm), it reads the post with `schema`; a refused post is answered with `refused` (a message
  * key: the first field's message, else that key, with 400; or the page's own answer), a valid one by
  * `run`, which makes the domain call and says what it did.
  */
 export function adminAction<S extends z.ZodType, Answer>(
   read: ContextReader,
+  access: PostAccess,
   schema: S,
   refused: MessageKey,
   run: (post: AdminPost<S>) => Promise<Answer>,
 ): (args: RouteArgs) => Promise<Answer | ReturnType<typeof invalidForm>>;
 export function adminAction<S extends z.ZodType, Refused, Answer>(
   read: ContextReader,
+  access: PostAccess,
   schema: S,
   refused: (form: RefusedForm) => Refused,
   run: (post: AdminPost<S>) => Promise<Answer>,
 ): (args: RouteArgs) => Promise<Answer | Refused>;
 export function adminAction(
   read: ContextReader,
+  access: PostAccess,
   schema: z.ZodType,
   refused: MessageKey | ((form: RefusedForm) => unknown),
   run: (post: AdminPost<z.ZodType>) => Promise<unknown>,
 ) {
   return async ({ request, url, params, context: routerContext }: RouteArgs) => {
     const context = read(routerContext);
-    const { admin, form } = await adminForm(request, url, context, schema);
+    const { admin, form } = await adminForm(request, url, context, schema, access);
     if (!form.ok)
       return typeof refused === "string" ? invalidForm(form.fieldErrors, refused) : refused(form);
     return run({ db: context.services.db, admin, context, input: form.data, url, params });

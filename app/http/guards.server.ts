@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { can, type Permission, type StaffRole } from "~/domain/staff/permissions";
 import type { RequestContext } from "~/context.server";
 import {
   ADMIN_ACCOUNT_PATH,
@@ -35,22 +36,55 @@ export function requireUser(url: URL, context: RequestContext): SessionUser {
 }
 
 /**
- * Admin pages and actions: anonymous visitors go to /login, signed-in non-admins to / (spec section 6).
- * With the "require two-factor for admins" setting on, an admin without a second factor is
- * sent to set one up, with a toast saying why, before any admin loader or action does anything: the
- * setup card is on the admin's own page (ADMIN_ACCOUNT_PATH), the one admin page this lets them
- * reach (its loader, the shell's and its action all see its address), and signing out is no admin
- * page, so neither is locked away from them.
+ * Admin pages and actions: anonymous visitors go to /login, signed-in customers to / (spec section 6).
+ * When the security settings require two-factor sign-in of the member's staff role, a member without a
+ * second factor is sent to set one up, with a toast saying why, before any admin loader or action does
+ * anything: the setup card is on the member's own page (ADMIN_ACCOUNT_PATH), the one admin page this
+ * lets them reach (its loader, the shell's and its action all see its address), and signing out is no
+ * admin page, so neither is locked away from them. What the member may do there is `requirePermission`'s.
  */
 export function requireAdmin(url: URL, context: RequestContext): SessionUser {
   const user = requireUser(url, context);
   if (user.role !== "admin") throw redirect("/");
   const ownPage = url.pathname.replace(/\/+$/, "") === ADMIN_ACCOUNT_PATH;
-  if (context.settings.security.requireAdminTwoFactor && !user.twoFactorEnabled && !ownPage)
+  const required =
+    user.staffRole !== null && context.settings.security.twoFactorRoles.includes(user.staffRole);
+  if (required && !user.twoFactorEnabled && !ownPage)
     throw redirect(ADMIN_TWO_FACTOR_SETUP_PATH, {
       headers: headersWithCookies([flashToast({ key: "toast.twoFactorRequired", type: "info" })]),
     });
   return user;
+}
+
+/** What a refused admin page or post answers with (403): the permission the member's role lacks. */
+export interface PermissionRefusal {
+  refused: "permission";
+  permission: Permission;
+  role: StaffRole | null;
+}
+
+/**
+ * The one guard of every admin loader and action: a member of the staff whose role holds `permission`
+ * (app/domain/staff/permissions.ts). Anyone else is turned away as requireAdmin does; a member without
+ * it gets a 403 naming the permission, which the admin shell shows as a page ("refused.title").
+ */
+export function requirePermission(
+  url: URL,
+  context: RequestContext,
+  permission: Permission | null,
+): SessionUser {
+  const admin = requireAdmin(url, context);
+  if (permission !== null && !can(admin.staffRole, permission))
+    throw permissionRefusal(admin, permission);
+  return admin;
+}
+
+/** The 403 a member gets for what their role does not hold, thrown by the guard. */
+export function permissionRefusal(admin: SessionUser, permission: Permission) {
+  return data(
+    { refused: "permission", permission, role: admin.staffRole } satisfies PermissionRefusal,
+    { status: 403 },
+  );
 }
 
 /** Login and registration pages send a signed-in user to where they belong. */

@@ -1,3 +1,4 @@
+import type { Permission } from "~/domain/staff/permissions";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { RequestContext } from "~/context.server";
@@ -19,7 +20,7 @@ import {
   loadPaymentMethodsPage,
   runPaymentMethodAction,
 } from "~/domain/payments/payment-methods.server";
-import { requireAdmin } from "./guards.server";
+import { requirePermission } from "./guards.server";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
 import { parseForm, typedValues } from "./form.server";
@@ -56,6 +57,7 @@ const LISTS = {
     actionSchema: productActionSchema,
     run: runProductAction,
     title: "nav.products",
+    permission: "products.manage",
     anchor: "product",
     saveFailed: "admin-catalogue.products.saveFailed",
     /** A post naming neither a save nor one of these names no row. */
@@ -68,6 +70,7 @@ const LISTS = {
     actionSchema: voucherActionSchema,
     run: runVoucherAction,
     title: "nav.promotions",
+    permission: "products.manage",
     anchor: "voucher",
     saveFailed: "admin-catalogue.promotions.saveFailed",
     // Any post that is not a save names a row.
@@ -86,6 +89,7 @@ const LISTS = {
     actionSchema: paymentMethodActionSchema,
     run: runPaymentMethodAction,
     title: "nav.gateways",
+    permission: "gateways.manage",
     anchor: "method",
     saveFailed: "payments.admin.saveFailed",
     rowIntents: ["enable", "disable", "delete"],
@@ -113,6 +117,8 @@ interface AnyList {
     action: never,
   ) => Promise<{ ok: true; id: number; message: MessageKey } | Refusal>;
   title: "nav.products" | "nav.promotions" | "nav.gateways";
+  /** What the member's role must hold to see the list and change it. */
+  permission: Permission;
   anchor: string;
   saveFailed: MessageKey;
   rowIntents: readonly string[] | undefined;
@@ -162,7 +168,7 @@ async function loadListEditor<A extends ListArea>(
     }
 > {
   const list: AnyList = LISTS[area];
-  requireAdmin(url, context);
+  requirePermission(url, context, list.permission);
   const t = context.i18n.getFixedT(null, "admin");
   const query: unknown = list.querySchema.parse(Object.fromEntries(url.searchParams));
   return {
@@ -202,7 +208,7 @@ async function runListEditorAction(
   area: ListArea,
 ) {
   const list: AnyList = LISTS[area];
-  const actorId = requireAdmin(url, context).id;
+  const actorId = requirePermission(url, context, list.permission).id;
   // Kept to show the form again as typed when the save is refused after parsing (a slug taken).
   const copy = request.clone();
   const form = await parseForm(request, list.actionSchema);

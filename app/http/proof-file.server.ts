@@ -1,14 +1,15 @@
 import type { RequestContext } from "~/context.server";
 import type { ProofFileResult } from "~/domain/payments/top-up-proofs.server";
 import { uploadedFileResponse } from "~/http/file-response.server";
-import { requireAdmin, requireUser } from "~/http/guards.server";
+import { requirePermission, requireUser } from "~/http/guards.server";
 import { idField } from "~/lib/id-field";
 
 const proofId = idField("payments.errors.proofNotFound");
 
 /**
  * A top-up's proof file (or its preview, as `read` gives it) for a loader: to its owner and to admins
- * (an admin passes the admin pages' own guard first: two-factor sign-in when required), under the policy
+ * (a member of the staff passes the admin pages' own guard first: two-factor sign-in when
+ * required, and a role that decides top-ups), under the policy
  * of an uploaded file and kept by no cache. Anyone else, an id that is no file, a PDF's preview and one
  * yet to be made get the same 404: whether a file exists is never told to someone who may not see it.
  */
@@ -20,7 +21,7 @@ export async function proofFileResponse(
   ) => Promise<ProofFileResult>,
 ): Promise<Response> {
   const user = requireUser(url, context);
-  if (user.role === "admin") requireAdmin(url, context);
+  if (user.role === "admin") requirePermission(url, context, "topups.decide");
   const id = proofId.safeParse(param);
   const found = id.success
     ? await read(context.services.db, { proofId: id.data, viewerId: user.id })

@@ -2,18 +2,24 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { RequestContext } from "~/context.server";
 import { parseForm, type FieldErrors } from "~/http/form.server";
-import { requireAdmin } from "~/http/guards.server";
+import { permissionRefusal, requirePermission } from "~/http/guards.server";
+import { can, type Permission } from "~/domain/staff/permissions";
 import { statusOf } from "~/http/result-status";
 import type { Namespace } from "~/i18n/resources";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
 
 /**
- * The start of an admin loader: the admin (or the guard's redirect) and a translator in `ns` for the
- * page's title.
+ * The start of an admin loader: the member of the staff whose role holds `permission` (null: any member;
+ * else the guard's redirect or 403) and a translator in `ns` for the page's title.
  */
-export function adminPage<N extends Namespace>(url: URL, context: RequestContext, ns: N) {
-  const admin = requireAdmin(url, context);
+export function adminPage<N extends Namespace>(
+  url: URL,
+  context: RequestContext,
+  ns: N,
+  permission: Permission | null,
+) {
+  const admin = requirePermission(url, context, permission);
   return { admin, t: context.i18n.getFixedT(null, ns) };
 }
 
@@ -53,15 +59,39 @@ export function refusal<A extends object = Record<never, never>>(
   );
 }
 
-/** The start of an admin action: the admin (or the guard's redirect) and the form read with `schema`. */
+/**
+ * The permission a post needs: one for all its intents, or one per intent with "*" for any intent not
+ * named (an unknown intent then meets the schema's refusal, once the member holds "*").
+ */
+export type PostAccess =
+  Permission | null | ({ "*": Permission | null } & Partial<Record<string, Permission | null>>);
+
+/** The permission `access` asks of a post whose intent is `intent` (read before the schema parses it). */
+export function permissionForIntent(access: PostAccess, intent: unknown): Permission | null {
+  if (access === null || typeof access === "string") return access;
+  const named = typeof intent === "string" && Object.hasOwn(access, intent);
+  return named ? (access[intent] ?? null) : access["*"];
+}
+
+/**
+ * The start of an admin action: the member of the staff (or the guard's redirect) and the form read
+ * with `schema`. The post's intent is checked against `access` before anything else looks at the form:
+ * a member whose role lacks its permission gets the 403, valid form or not, and nothing changes.
+ */
 export async function adminForm<S extends z.ZodType>(
   request: Request,
   url: URL,
   context: RequestContext,
   schema: S,
+  access: PostAccess,
 ) {
-  const admin = requireAdmin(url, context);
-  return { admin, form: await parseForm(request, schema) };
+  const admin = requirePermission(url, context, null);
+  const form = await parseForm(request, schema);
+  const intent = form.ok ? (form.data as { intent?: unknown }).intent : form.values.intent;
+  const permission = permissionForIntent(access, intent);
+  if (permission !== null && !can(admin.staffRole, permission))
+    throw permissionRefusal(admin, permission);
+  return { admin, form };
 }
 
 /**

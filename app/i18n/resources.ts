@@ -20,6 +20,7 @@ import enTickets from "./locales/en/tickets.json";
 import enNotifications from "./locales/en/notifications.json";
 import enInvoices from "./locales/en/invoices.json";
 import enProvisioning from "./locales/en/provisioning.json";
+import enAdminStaff from "./locales/en/admin-staff.json";
 
 export const namespaces = [
   "common",
@@ -43,6 +44,7 @@ export const namespaces = [
   "payments",
   "invoices",
   "provisioning",
+  "admin-staff",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -68,6 +70,7 @@ export const englishResources = {
   payments: enPayments,
   invoices: enInvoices,
   provisioning: enProvisioning,
+  "admin-staff": enAdminStaff,
 };
 export type Resources = typeof englishResources;
 

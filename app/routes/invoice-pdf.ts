@@ -2,6 +2,7 @@ import { documentPdf } from "~/domain/invoices/document-pdf.server";
 import { documentViewTools } from "~/domain/invoices/invoices";
 import { documentNumberSchema } from "~/domain/invoices/invoices.schemas";
 import { requireUser } from "~/http/guards.server";
+import { can } from "~/domain/staff/permissions";
 import { fileNotFound, pdfResponse } from "~/http/pdf.server";
 import { directionOf } from "~/i18n/locales";
 import type { Route } from "./+types/invoice-pdf";
@@ -19,7 +20,7 @@ export async function loader({ url, params, context: routerContext }: Route.Load
   const tOrders = context.i18n.getFixedT(null, "orders");
   const file = await documentPdf(context.services.db, {
     number: number.data,
-    reader: { userId: user.id, isAdmin: user.role === "admin" },
+    reader: { userId: user.id, isAdmin: can(user.staffRole, "invoices.view") },
     locale: context.locale,
     direction: directionOf(context.locale),
     tools: documentViewTools({

@@ -5,6 +5,7 @@ import { recordRefund } from "~/domain/invoices/credit-notes.server";
 import { getDocument } from "~/domain/invoices/documents.server";
 import { DocumentPage, type RefundResult } from "~/features/invoices/document-page";
 import { requireUser } from "~/http/guards.server";
+import { can } from "~/domain/staff/permissions";
 import { adminForm } from "~/http/route-request.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
@@ -12,7 +13,8 @@ import type { Route } from "./+types/invoice";
 import { requestContext } from "~/context.server";
 
 // /invoices/:number (docs/invoices.md): a document as a page, to its owner and to admins;
-// anyone else, and a number that is no document, gets the 404 page. Admins refund a paid invoice here.
+// anyone else, and a number that is no document, gets the 404 page. Staff whose role holds
+// invoices.view read any document; those holding invoices.refund refund a paid invoice here.
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
@@ -20,7 +22,7 @@ export async function loader({ url, params, context: routerContext }: Route.Load
   const found = number.success
     ? await getDocument(context.services.db, number.data, {
         userId: user.id,
-        isAdmin: user.role === "admin",
+        isAdmin: can(user.staffRole, "invoices.view"),
       })
     : undefined;
   if (!found) throw data(null, { status: 404 });
@@ -28,7 +30,9 @@ export async function loader({ url, params, context: routerContext }: Route.Load
   return {
     meta: { title: `${t(DOCUMENT_KIND_LABELS[found.kind])} ${found.number}` },
     document: found,
-    admin: user.role === "admin",
+    admin: can(user.staffRole, "invoices.view"),
+    // The refund form, for a member of the staff whose role may refund.
+    mayRefund: can(user.staffRole, "invoices.refund"),
     locale: context.locale,
   };
 }
@@ -37,7 +41,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, params, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, refundFormSchema);
+  const { admin, form } = await adminForm(
+    request,
+    url,
+    context,
+    refundFormSchema,
+    "invoices.refund",
+  );
   if (!form.ok)
     return data(
       {

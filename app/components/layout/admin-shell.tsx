@@ -23,14 +23,23 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { ADMIN_NAV } from "./admin-nav";
+import { adminNavFor } from "./admin-nav";
+import { can, type StaffRole } from "~/domain/staff/permissions";
 import { ADMIN_ACCOUNT_PATH } from "~/domain/accounts/accounts";
 
-function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+function Sidebar({
+  collapsed,
+  onNavigate,
+  role,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+  role: StaffRole | null;
+}) {
   const { t } = useTranslation("admin");
   return (
     <nav aria-label={t("shell.title")} className="flex h-full flex-col gap-4 overflow-y-auto p-3">
-      {ADMIN_NAV.map(({ label: groupLabel, items }) => (
+      {adminNavFor(role).map(({ label: groupLabel, items }) => (
         <div key={groupLabel}>
           {collapsed ? null : (
             <p className="px-2 pb-1 text-xs font-semibold text-slate-400 uppercase">
@@ -83,6 +92,7 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
  */
 export function AdminShell({
   email,
+  role,
   openTickets,
   notifications,
   locale,
@@ -90,7 +100,10 @@ export function AdminShell({
   children,
 }: {
   email: string;
-  openTickets: number;
+  /** The member's staff role: the menu, the search and the tickets' count show what it may use. */
+  role: StaffRole | null;
+  /** The open tickets (null when the role does not answer tickets). */
+  openTickets: number | null;
   /**
    * The admin's own notifications (new orders and tickets, the worker's failures): the bell,
    * shown even when there are none.
@@ -125,14 +138,14 @@ export function AdminShell({
             collapsed ? "w-16" : "w-64",
           )}
         >
-          <Sidebar collapsed={collapsed} />
+          <Sidebar collapsed={collapsed} role={role} />
         </aside>
         {/* From the start side (the right in Arabic), sliding in unless motion is reduced. */}
         <ModalDialog
           aria-label={t("shell.title")}
           className="m-0 me-auto h-dvh max-h-none w-72 max-w-[85vw] bg-secondary p-0 backdrop:bg-black/50 transition-transform duration-200 motion-reduce:transition-none starting:-translate-x-full rtl:starting:translate-x-full md:hidden"
         >
-          <Sidebar collapsed={false} onNavigate={() => setDrawer(false)} />
+          <Sidebar collapsed={false} onNavigate={() => setDrawer(false)} role={role} />
         </ModalDialog>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex items-center gap-2 border-b bg-background px-3 py-2">
@@ -157,53 +170,59 @@ export function AdminShell({
               <PanelLeftIcon className="rtl:rotate-180" aria-hidden />
             </Button>
             <span className="hidden font-bold sm:inline">{t("shell.title")}</span>
-            <Form
-              method="get"
-              action="/admin/search"
-              role="search"
-              className="ms-auto flex min-w-0 flex-1 items-center gap-1 sm:max-w-sm"
-            >
-              <label htmlFor="admin-search" className="sr-only">
-                {t("shell.search")}
-              </label>
-              <Input
-                id="admin-search"
-                name="q"
-                placeholder={t("shell.search")}
-                className="h-9 min-w-0"
-                key={location.pathname}
-              />
-              <Button
-                type="submit"
-                size="icon"
-                variant="ghost"
-                aria-label={t("shell.searchButton")}
+            {can(role, "clients.view") ? (
+              <Form
+                method="get"
+                action="/admin/search"
+                role="search"
+                className="ms-auto flex min-w-0 flex-1 items-center gap-1 sm:max-w-sm"
               >
-                <SearchIcon aria-hidden />
-              </Button>
-            </Form>
+                <label htmlFor="admin-search" className="sr-only">
+                  {t("shell.search")}
+                </label>
+                <Input
+                  id="admin-search"
+                  name="q"
+                  placeholder={t("shell.search")}
+                  className="h-9 min-w-0"
+                  key={location.pathname}
+                />
+                <Button
+                  type="submit"
+                  size="icon"
+                  variant="ghost"
+                  aria-label={t("shell.searchButton")}
+                >
+                  <SearchIcon aria-hidden />
+                </Button>
+              </Form>
+            ) : (
+              <span className="ms-auto" />
+            )}
             <NotificationBell
               notifications={notifications}
               locale={locale ?? "en"}
               timeZone={timeZone}
               allHref={ADMIN_NOTIFICATIONS_PATH}
             />
-            <Button
-              asChild
-              variant="ghost"
-              size="icon"
-              className="relative"
-              aria-label={`${t("shell.notifications")}: ${openTickets}`}
-            >
-              <Link to="/admin/tickets?status=open">
-                <LifeBuoyIcon aria-hidden />
-                {openTickets > 0 ? (
-                  <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
-                    {openTickets}
-                  </span>
-                ) : null}
-              </Link>
-            </Button>
+            {openTickets !== null ? (
+              <Button
+                asChild
+                variant="ghost"
+                size="icon"
+                className="relative"
+                aria-label={`${t("shell.notifications")}: ${openTickets}`}
+              >
+                <Link to="/admin/tickets?status=open">
+                  <LifeBuoyIcon aria-hidden />
+                  {openTickets > 0 ? (
+                    <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
+                      {openTickets}
+                    </span>
+                  ) : null}
+                </Link>
+              </Button>
+            ) : null}
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <Button variant="ghost" size="icon" aria-label={t("shell.userMenu")}>
@@ -215,9 +234,11 @@ export function AdminShell({
                 <DropdownMenuItem asChild>
                   <Link to={ADMIN_ACCOUNT_PATH}>{t("shell.account")}</Link>
                 </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <Link to="/admin/settings">{t("shell.settings")}</Link>
-                </DropdownMenuItem>
+                {can(role, "settings.manage") ? (
+                  <DropdownMenuItem asChild>
+                    <Link to="/admin/settings">{t("shell.settings")}</Link>
+                  </DropdownMenuItem>
+                ) : null}
                 {/* A button of the form below: it posts before the scripts run too, and a form in the
                   menu would be a child of the menu that is no item. */}
                 <DropdownMenuItem asChild>

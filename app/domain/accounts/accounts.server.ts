@@ -28,6 +28,7 @@ import { recordSignIn } from "./sign-in-notice.server";
 import { sendEmailVerification, verifiedFlag } from "./email-verification.server";
 import commonPasswordList from "./common-passwords.json";
 import { hashPassword } from "./password-hash.server";
+import { staffRoleOf, type StaffRole } from "~/domain/staff/permissions";
 
 export interface AccountDeps {
   db: Kysely<Database>;
@@ -39,6 +40,8 @@ export interface SessionUser {
   name: string;
   email: string;
   role: Role;
+  /** What a member of the staff may do (app/domain/staff/permissions.ts); null for a customer. */
+  staffRole: StaffRole | null;
   coinBalanceCents: number;
   mustChangePassword: boolean;
   locale: string | null;
@@ -51,6 +54,13 @@ export interface SessionUser {
 export interface CurrentSession {
   user: SessionUser;
   sessionId: string;
+  /**
+   * When the person last proved who they are in this session: the sign-in, or a password or code typed
+   * again since (sessions.proven_at). The most sensitive staff changes ask again once it is 15 minutes old.
+   */
+  provenAt: string;
+  /** The customer a staff session is viewing the site as, read-only (sessions.viewing_user_id). */
+  viewingUserId: string | null;
 }
 
 /**
@@ -297,10 +307,14 @@ export async function getCurrentSession(
       "sessions.id as session_id",
       "sessions.expires_at",
       "sessions.updated_at",
+      "sessions.created_at as session_created_at",
+      "sessions.proven_at",
+      "sessions.viewing_user_id",
       "users.id",
       "users.name",
       "users.email",
       "users.role",
+      "users.staff_role",
       "users.coin_balance_cents",
       "users.must_change_password",
       "users.locale",
@@ -313,13 +327,21 @@ export async function getCurrentSession(
   if (!row || row.status !== "active") return null;
   if (!(new Date(row.expires_at).getTime() > Date.now())) return null;
   await touchSession(deps.db, { id: row.session_id, updatedAt: row.updated_at });
+  const admin = row.role === "admin";
   return {
     sessionId: row.session_id,
+    provenAt:
+      row.proven_at && row.proven_at > row.session_created_at
+        ? row.proven_at
+        : row.session_created_at,
+    viewingUserId: admin ? row.viewing_user_id : null,
     user: {
       id: row.id,
       name: row.name,
       email: row.email,
-      role: row.role === "admin" ? "admin" : "user",
+      role: admin ? "admin" : "user",
+      // A staff account whose role is missing or unknown holds no permission until an owner sets one.
+      staffRole: admin ? staffRoleOf(row.staff_role) : null,
       coinBalanceCents: row.coin_balance_cents,
       mustChangePassword: row.must_change_password === 1,
       locale: row.locale,
@@ -456,7 +478,7 @@ export type AdminProvisionResult =
   | { status: "already"; email: string };
 
 /**
- * Makes `email` an admin: creates the account when it does not exist (with `password`, or a random
+ * Makes `email` an admin with the Owner role (the command line and the first start are the operator): creates the account when it does not exist (with `password`, or a random
  * one that must be changed at first login), or promotes an existing customer. A promotion is what the
  * admin page does for a role change: the customer's sessions end (they sign in again and get an admin's
  * 12-hour session instead of keeping a 30-day one) and a `user.update` audit entry is written, its actor
@@ -480,7 +502,7 @@ export async function provisionAdmin(
       // Conditional: of two promotions at once, one changes the role and audits it.
       const promoted = await trx
         .updateTable("users")
-        .set({ role: "admin", updated_at: now })
+        .set({ role: "admin", staff_role: "owner", updated_at: now })
         .where("id", "=", existing)
         .where("role", "!=", "admin")
         .executeTakeFirst();
@@ -503,6 +525,7 @@ export async function provisionAdmin(
     .updateTable("users")
     .set({
       role: "admin",
+      staff_role: "owner",
       must_change_password: generatedPassword ? 1 : 0,
       // Made by the operator, never by the address's owner following a link: nothing to verify.
       email_verified: verifiedFlag(deps.db, true),

@@ -110,7 +110,10 @@ export async function readSetupChecklist(
   const facts: SetupFacts = {
     seller: { name: sellerName, address: sellerAddress, taxId: sellerTaxId },
     mailEnabled,
-    requireAdminTwoFactor: settings.security.requireAdminTwoFactor,
+    // Owner and Billing move money and secrets: the list asks that both sign in with a second factor.
+    requireAdminTwoFactor: (["owner", "billing"] as const).every((role) =>
+      settings.security.twoFactorRoles.includes(role),
+    ),
     ...counts,
   };
   return setupChecklist(facts);

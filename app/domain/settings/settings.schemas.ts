@@ -1,6 +1,7 @@
 import { withoutDirectionalControls } from "~/lib/bidi";
 import { requiredText, wholeNumberText, z } from "~/lib/zod";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
+import { STAFF_ROLES } from "~/domain/staff/permissions";
 import { isCountryCode } from "~/domain/invoices/billing-details";
 import {
   COUNTRY_CODE_PATTERN,
@@ -173,11 +174,18 @@ export const settingsSchema = z.object({
       allowLocalNetwork: z.boolean().default(false),
     })
     .prefault({}),
-  // Sign-in rules. Off by default: when on, an admin without a second factor is sent to set
-  // one up before any admin page or action answers (requireAdmin). Never among the public settings.
+  // The staff's rules (docs/staff.md). `twoFactorRoles`: the staff roles that must sign in with a
+  // second factor; a member without one is sent to set it up before any admin page or action answers
+  // (requireAdmin). Owner and Billing on a new install; migration 0052 kept an older install's choice.
+  // The coin caps bound Billing's changes (per change) and Support's goodwill credit (per member and
+  // day), in coins; a coin change above `freshProofCoinThreshold` coins asks for a fresh proof of
+  // identity. Never among the public settings.
   security: z
     .object({
-      requireAdminTwoFactor: z.boolean().default(false),
+      twoFactorRoles: z.array(z.enum(STAFF_ROLES)).default(["owner", "billing"]),
+      billingCoinCap: z.number().int().min(0).max(1_000_000).default(500),
+      supportDailyCoinCap: z.number().int().min(0).max(1_000_000).default(20),
+      freshProofCoinThreshold: z.number().int().min(0).max(1_000_000).default(100),
     })
     .prefault({}),
   // Verified addresses (docs/accounts.md): an account whose email is not verified cannot order,

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { settingsSections, type Settings, type SettingsSection } from "./settings";
 import { settingsSchema } from "./settings.schemas";
+import type { StaffRole } from "~/domain/staff/permissions";
 
 /**
  * Reads every section, keeping each stored value that is still valid and falling back to the default
@@ -16,10 +17,17 @@ export async function getSettings(db: Kysely<Database>): Promise<Settings> {
   return result as Settings;
 }
 
-/** Writes the defaults of any section that has no row yet; never touches an existing row. */
-export async function seedSettings(db: Kysely<Database>): Promise<void> {
+/**
+ * Writes the defaults of any section that has no row yet; never touches an existing row. `firstStart`
+ * replaces a default for a new install (FIRST_START_TWO_FACTOR_ROLES).
+ */
+export async function seedSettings(
+  db: Kysely<Database>,
+  firstStart: { twoFactorRoles?: StaffRole[] } = {},
+): Promise<void> {
   const now = new Date().toISOString();
   const defaults = settingsSchema.parse({});
+  if (firstStart.twoFactorRoles) defaults.security.twoFactorRoles = firstStart.twoFactorRoles;
   await db
     .insertInto("settings")
     .values(

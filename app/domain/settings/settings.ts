@@ -177,7 +177,12 @@ export const DEFAULT_SETTINGS: Settings = {
   alerts: { discordWebhook: "" },
   gamePanel: { allowLocalNetwork: false },
   payments: { allowLocalNetwork: false },
-  security: { requireAdminTwoFactor: false },
+  security: {
+    twoFactorRoles: ["owner", "billing"],
+    billingCoinCap: 500,
+    supportDailyCoinCap: 20,
+    freshProofCoinThreshold: 100,
+  },
   verification: { requireVerifiedEmail: true },
   invoicing: {
     sellerName: "Hostfront",
@@ -295,7 +300,7 @@ export const SETTINGS_FORM_FIELDS = {
   alerts: ["discordWebhook"],
   gamePanel: ["allowLocalNetwork"],
   payments: ["allowLocalNetwork"],
-  security: ["requireAdminTwoFactor"],
+  security: ["twoFactorRoles", "billingCoinCap", "supportDailyCoinCap", "freshProofCoinThreshold"],
   verification: ["requireVerifiedEmail"],
   invoicing: [
     "sellerName",

@@ -10,7 +10,7 @@ export function useSecurityGroup(
   adminTwoFactor: boolean,
 ): SettingsGroup {
   const { t } = useTranslation("admin-settings");
-  const twoFactorRequired = settings.security.requireAdminTwoFactor;
+  const twoFactorRequired = settings.security.twoFactorRoles.length > 0;
   return {
     form: "security",
     title: t("security.title"),

@@ -39,12 +39,15 @@ export function DocumentPage({
   document,
   locale,
   admin,
+  mayRefund,
   result,
 }: {
   document: InvoiceDocument;
   locale: string;
-  /** The reader is an admin: the way back leads to /admin/invoices, and a paid invoice can be refunded. */
+  /** The reader is a member of the staff who reads invoices: the way back leads to /admin/invoices. */
   admin: boolean;
+  /** Their role may refund: a paid invoice shows the refund form. */
+  mayRefund: boolean;
   result?: RefundResult;
 }) {
   const { t } = useTranslation("invoices");
@@ -181,9 +184,9 @@ export function DocumentPage({
           </footer>
         ) : null}
       </article>
-      {admin && document.kind === "invoice" && document.state === "paid" ? (
+      {mayRefund && document.kind === "invoice" && document.state === "paid" ? (
         <RefundCard result={result} document={document} date={tools.date} />
-      ) : admin && result?.ok ? (
+      ) : mayRefund && result?.ok ? (
         <RefundCard result={result} date={tools.date} done />
       ) : null}
     </main>

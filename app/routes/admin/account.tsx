@@ -13,6 +13,7 @@ import { requestContext } from "~/context.server";
 // this page while the settings require it) and the way to change their password.
 export const loader = adminLoader(requestContext, {
   title: "admin.shell.account",
+  permission: null,
   load: async ({ admin, context }) => ({
     twoFactor: await loadTwoFactorState(context.services, admin.id),
   }),
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, twoFactorActionSchema);
+  const { admin, form } = await adminForm(request, url, context, twoFactorActionSchema, null);
   return twoFactorFormAction(request, context, { userId: admin.id, form });
 }
 

@@ -30,6 +30,7 @@ import { requestContext } from "~/context.server";
 
 export const loader = adminLoader(requestContext, {
   title: "announcements.admin.title",
+  permission: "announcements.manage",
   load: async ({ db }) => ({ announcements: await listAllAnnouncements(db) }),
 });
 
@@ -37,6 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export const action = adminAction(
   requestContext,
+  "announcements.manage",
   announcementActionSchema,
   "announcements.errors.notFound",
   async ({ db, admin, input }) => {

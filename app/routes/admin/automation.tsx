@@ -21,6 +21,7 @@ import type { Route } from "./+types/automation";
 // Discard), as docs/automation.md describes them.
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.automation",
+  permission: "automation.run",
   query: automationQuerySchema,
   load: async ({ db, query, context: { settings } }) => {
     const [page, webhookDisabled] = await Promise.all([
@@ -47,6 +48,7 @@ const SETTING_SAVED = {
 
 export const action = adminAction(
   requestContext,
+  { "*": "automation.run", "time-zone": "settings.manage", alerts: "settings.manage" },
   automationActionSchema,
   "admin.automation.errors.unknownAction",
   async ({ db, admin, input, context }) => {

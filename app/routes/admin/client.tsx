@@ -16,7 +16,7 @@ import { requestContext } from "~/context.server";
 // audit trail.
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const { admin, t } = adminPage(url, context, "admin-clients");
+  const { admin, t } = adminPage(url, context, "admin-clients", "clients.view");
   const id = clientIdSchema.safeParse(params.id);
   const client = id.success
     ? await getClientDetail(context.services.db, id.data, context.locale)
@@ -42,7 +42,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, params, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, clientPageActionSchema);
+  const { admin, form } = await adminForm(request, url, context, clientPageActionSchema, {
+    "*": "clients.edit",
+    note: "clients.view",
+  });
   if (!form.ok) {
     const twoFactor = form.values.intent === "reset-two-factor";
     return data(

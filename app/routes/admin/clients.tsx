@@ -16,7 +16,7 @@ import { requestContext } from "~/context.server";
 // /admin/clients and /admin/users (same module, two route ids): user management, spec sections 5 and 6.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const { admin, t } = adminPage(url, context, "admin");
+  const { admin, t } = adminPage(url, context, "admin", "clients.view");
   const heading: "users" | "clients" = url.pathname.replace(/\/+$/, "").endsWith("/users")
     ? "users"
     : "clients";
@@ -41,6 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export const action = adminAction(
   requestContext,
+  { "*": "clients.edit", coins: "coins.adjust" },
   clientActionSchema,
   (form) => {
     const intent: ClientActionResult["intent"] =

@@ -1,7 +1,7 @@
 import { ConstructionIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { navItemForPath } from "~/components/layout/admin-nav";
-import { requireAdmin } from "~/http/guards.server";
+import { requirePermission } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/coming-soon";
 import { requestContext } from "~/context.server";
@@ -9,8 +9,10 @@ import { requestContext } from "~/context.server";
 // One module for every admin page that is not built yet: it says so plainly, inside the shell.
 export function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const label = navItemForPath(url.pathname)?.label ?? "nav.dashboard";
+  // The menu's entry for the page names the permission its area needs.
+  const item = navItemForPath(url.pathname);
+  requirePermission(url, context, item?.permission ?? null);
+  const label = item?.label ?? "nav.dashboard";
   const t = context.i18n.getFixedT(null, "admin");
   return { label, meta: { title: t(label) } };
 }

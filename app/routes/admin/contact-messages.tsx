@@ -21,6 +21,7 @@ const PATH = "/admin/contact-messages";
 // Messages sent through /contact: read, search, open, mark read or unread, reply by email, delete.
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.contactMessages",
+  permission: "inbox.manage",
   query: contactListQuerySchema,
   load: ({ db, query }) => listContactMessages(db, query),
 });
@@ -29,6 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export const action = adminAction(
   requestContext,
+  "inbox.manage",
   contactActionSchema,
   "admin-inbox.errors.unknownAction",
   async ({ db, admin, input, url }) => {

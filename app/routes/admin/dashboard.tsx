@@ -21,6 +21,7 @@ import { requestContext } from "~/context.server";
 
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.dashboard",
+  permission: null,
   load: async ({ db, admin, context }) => ({
     email: admin.email,
     // Every admin without a second factor is asked to set one up, whether or not the settings require it.

@@ -23,6 +23,7 @@ import { requestContext } from "~/context.server";
 // network (a setting).
 export const loader = adminLoader(requestContext, {
   title: "provisioning.panel.title",
+  permission: "panel.manage",
   load: async ({ db, context }) => ({
     connection: await readPanelConnection(db),
     locations: context.settings.general.locations,
@@ -34,6 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export const action = adminAction(
   requestContext,
+  "panel.manage",
   gamePanelActionSchema,
   (form) =>
     data(

@@ -45,6 +45,7 @@ const methodsAction = listEditorAction(requestContext, "gateways");
 /** A provider's form: saved, then back to the page with a toast; refused, its fields' messages. */
 const providerAction = adminAction(
   requestContext,
+  "gateways.manage",
   providerSettingsActionSchema,
   (form) =>
     data(

@@ -10,6 +10,7 @@ import { requestContext } from "~/context.server";
 // searched by number, email or name; each opens as its page (/invoices/:number), where a refund is made.
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.invoices",
+  permission: "invoices.view",
   query: adminInvoicesQuerySchema,
   load: ({ db, query }) => listDocumentsForAdmin(db, query),
 });

@@ -9,6 +9,7 @@ import { requestContext } from "~/context.server";
 // The audit log, newest first, filterable; read-only (no action).
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.logs",
+  permission: "logs.view",
   query: auditLogQuerySchema,
   load: async ({ db, query }) => {
     const [list, vocabulary] = await Promise.all([listAuditLog(db, query), auditLogVocabulary(db)]);

@@ -12,6 +12,7 @@ import type { Route } from "./+types/mail";
 // The outbox (docs/mail.md): every message the site sent or keeps, with its state; one read in full.
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.mail",
+  permission: "mail.view",
   query: mailListQuerySchema,
   load: async ({ db, query, context: { services } }) => {
     // Messages kept without SMTP_URL are written when read (docs/mail.md): the templates, as the job's.

@@ -11,6 +11,7 @@ import type { Route } from "./+types/newsletter";
 // Newsletter subscribers (written by the footer's box, /newsletter): list, search, remove, CSV.
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.newsletter",
+  permission: "inbox.manage",
   query: subscriberListQuerySchema,
   load: ({ db, query }) => listNewsletterSubscribers(db, query),
 });
@@ -19,6 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export const action = adminAction(
   requestContext,
+  "inbox.manage",
   subscriberActionSchema,
   "admin-inbox.errors.unknownAction",
   async ({ db, admin, input }) => {

@@ -19,6 +19,7 @@ import type { Route } from "./+types/notifications";
 // sets which staff messages this admin asked to be emailed (docs/mail.md).
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.notifications",
+  permission: null,
   query: notificationListQuerySchema,
   load: async ({ db, admin, query, context }) => ({
     ...(await loadStaffNotificationsPage(db, admin.id, query)),
@@ -30,6 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export const action = adminAction(
   requestContext,
+  null,
   notificationActionSchema,
   "admin.notifications.errors.unknownAction",
   async ({ db, admin, input }) => {

@@ -11,6 +11,7 @@ import { requestContext } from "~/context.server";
 
 export const loader = adminLoader(requestContext, {
   title: "orders.admin.title",
+  permission: "orders.view",
   query: orderListQuerySchema,
   load: ({ db, query }) => listOrdersForAdmin(db, query),
 });
@@ -19,6 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export const action = adminAction(
   requestContext,
+  "orders.decide",
   decideOrderSchema,
   (form) => {
     const message = form.fieldErrors.reason ?? "orders.errors.notFound";

@@ -9,6 +9,7 @@ import { requestContext } from "~/context.server";
 // payment method in its currency), last 12 months (docs/admin.md, "Reports").
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.reports",
+  permission: "reports.view",
   load: ({ db, context }) => loadReportsPage(db, { locale: context.locale }),
 });
 

@@ -18,6 +18,7 @@ import { requestContext } from "~/context.server";
 // The acting admin's own sessions, the failed logins and the addresses and emails the login rule throttles.
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.security",
+  permission: "settings.manage",
   query: securityQuerySchema,
   load: async ({ db, admin, query, context }) => {
     const addressLimit = context.services.loginIpLimit;
@@ -41,6 +42,7 @@ function intentOf(value: unknown): SecurityIntent | undefined {
 
 export const action = adminAction(
   requestContext,
+  "settings.manage",
   securityActionSchema,
   (form) => {
     const intent = intentOf(form.values.intent);

@@ -1,6 +1,6 @@
 import { requestContext } from "~/context.server";
 import { readServerStatus } from "~/domain/servers/server-status.server";
-import { requireAdmin } from "~/http/guards.server";
+import { requirePermission } from "~/http/guards.server";
 import { idField } from "~/lib/id-field";
 import type { Route } from "./+types/service-panel-status";
 
@@ -13,7 +13,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
+  requirePermission(url, context, "services.view");
   const id = serviceIdSchema.safeParse(params.id);
   const status = id.success
     ? await readServerStatus(context.services.db, {

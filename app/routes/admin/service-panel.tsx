@@ -34,7 +34,7 @@ const SERVER_INTENTS: readonly unknown[] = ["power", "variable", "password"];
 
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const { t } = adminPage(url, context, "provisioning");
+  const { t } = adminPage(url, context, "provisioning", "services.view");
   const id = servicePanelIdSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   const db = context.services.db;
@@ -79,7 +79,13 @@ async function intentOf(request: Request): Promise<unknown> {
 /** Power, a game setting or a new panel password, asked of the server as staff. */
 async function serverAction({ request, url, params, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, staffServerControlSchema);
+  const { admin, form } = await adminForm(
+    request,
+    url,
+    context,
+    staffServerControlSchema,
+    "panel.manage",
+  );
   const id = servicePanelIdSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   if (!form.ok)
@@ -102,7 +108,13 @@ export async function action(args: Route.ActionArgs) {
   if (SERVER_INTENTS.includes(await intentOf(args.request))) return serverAction(args);
   const { request, url, params, context: routerContext } = args;
   const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, servicePanelActionSchema);
+  const { admin, form } = await adminForm(
+    request,
+    url,
+    context,
+    servicePanelActionSchema,
+    "panel.manage",
+  );
   const id = servicePanelIdSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   if (!form.ok) return invalidForm(form.fieldErrors, "provisioning.errors.serverRequired");

@@ -19,6 +19,7 @@ import { requestContext } from "~/context.server";
 
 export const loader = adminLoader(requestContext, {
   title: "services.admin.title",
+  permission: "services.view",
   query: serviceListQuerySchema,
   load: ({ db, query }) => adminServicesPage(db, query),
 });
@@ -27,6 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export const action = adminAction(
   requestContext,
+  "services.manage",
   serviceActionSchema,
   (form) => {
     if (form.values.intent === "edit") {

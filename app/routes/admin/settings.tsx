@@ -7,7 +7,7 @@ import { countCustomersWithoutCountry } from "~/domain/invoices/billing-details.
 import { countryChoices } from "~/domain/invoices/billing-details";
 import type { SettingsActionResult } from "~/features/admin-settings/settings-group";
 import { SettingsPage } from "~/features/admin-settings/settings-page";
-import { requireAdmin } from "~/http/guards.server";
+import { requirePermission } from "~/http/guards.server";
 import { SUPPORTED_LOCALES } from "~/i18n/locales";
 import { loadResources } from "~/i18n/resources";
 import { adminAction } from "~/http/admin-route.server";
@@ -18,7 +18,7 @@ import { requestContext } from "~/context.server";
 // /admin/settings (spec section 3, Settings): one form per part, each saved on its own.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
+  const admin = requirePermission(url, context, "settings.manage");
   const t = context.i18n.getFixedT(null, "admin-settings");
   const tSite = context.i18n.getFixedT(null, "site");
   const tCommon = context.i18n.getFixedT(null, "common");
@@ -62,6 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export const action = adminAction(
   requestContext,
+  "settings.manage",
   settingsActionSchema,
   (form) => {
     const result: SettingsActionResult = {

@@ -24,7 +24,7 @@ import { getTicketWithClient } from "~/domain/clients/clients.server";
 import { ClientLink } from "~/components/ui/client-link";
 import { ClientSummaryPanel } from "~/features/admin-clients/client-detail-summary";
 import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
-import { requireAdmin } from "~/http/guards.server";
+import { requirePermission } from "~/http/guards.server";
 import { formatCoins } from "~/lib/money";
 import { adminForm, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
@@ -33,7 +33,7 @@ import { requestContext } from "~/context.server";
 
 export async function loader({ url, context: routerContext, params }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
+  requirePermission(url, context, "tickets.reply");
   const found = await getTicketWithClient(context.services.db, Number(params.id));
   if (!found) throw data(null, { status: 404 });
   const t = context.i18n.getFixedT(null, "tickets");
@@ -55,7 +55,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, adminTicketActionSchema);
+  const { admin, form } = await adminForm(request, url, context, adminTicketActionSchema, {
+    "*": "tickets.reply",
+    coins: "coins.adjust",
+  });
   if (!form.ok) {
     // Said beside the form it came from; a refused reply keeps what was typed.
     const intent = form.values.intent;

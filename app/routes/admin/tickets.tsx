@@ -31,6 +31,7 @@ import { requestContext } from "~/context.server";
 
 export const loader = adminLoader(requestContext, {
   title: "tickets.admin.title",
+  permission: "tickets.reply",
   query: ticketQueueQuerySchema,
   load: ({ db, query }) => listTicketQueue(db, query),
 });

@@ -14,6 +14,7 @@ import type { Route } from "./+types/top-ups";
 // (docs/payments.md), and the refunds of those paid online (docs/online-payments.md).
 export const loader = adminLoader(requestContext, {
   title: "payments.topUps.admin.title",
+  permission: "topups.decide",
   query: topUpQueueQuerySchema,
   load: ({ db, query, context }) => loadTopUpQueuePage(db, query, context.locale),
 });
@@ -22,6 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export const action = adminAction(
   requestContext,
+  { "*": "topups.decide", refund: "invoices.refund" },
   topUpDecisionSchema,
   (form) => {
     if (form.values.intent === "refund")

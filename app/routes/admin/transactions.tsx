@@ -9,6 +9,7 @@ import { requestContext } from "~/context.server";
 // Every customer's coin ledger, filterable by customer, kind and dates, with totals; read-only.
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.transactions",
+  permission: "invoices.view",
   query: ledgerReportQuerySchema,
   load: ({ db, query }) => listLedgerForAdmin(db, query),
 });
