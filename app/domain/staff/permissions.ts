@@ -9,6 +9,7 @@ import { labelKeys } from "~/lib/label-keys";
 export const PERMISSIONS = [
   "clients.view",
   "clients.edit",
+  "clients.viewAs",
   "coins.adjust",
   "topups.decide",
   "orders.view",
@@ -40,7 +41,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * Each role's permissions. Owner holds all. Billing decides money: top-ups, orders, invoices and
  * refunds, coin changes up to a cap per change. Support answers tickets and the inbox, reads the client
  * pages (orders, services, invoices, the mail sent) and may give goodwill coins up to a daily cap.
- * Technician runs the services, the game panel and the automation queue.
+ * Technician runs the services, the game panel and the automation queue. Viewing the site as a
+ * customer (read-only) is Owner's and Support's.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   owner: PERMISSIONS,
@@ -57,6 +59,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   ],
   support: [
     "clients.view",
+    "clients.viewAs",
     "coins.adjust",
     "orders.view",
     "invoices.view",
