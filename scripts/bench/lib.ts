@@ -280,6 +280,8 @@ export async function startServer(options: {
       PUBLIC_URL: `http://127.0.0.1:${options.port}`,
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
+      // The bench signs its admin in with a password alone (a new install would ask an owner for two-factor).
+      FIRST_START_TWO_FACTOR_ROLES: "none",
       ENTRY_GATE: "off",
       LOG_LEVEL: "info",
       LOGIN_IP_LIMIT_PER_MINUTE: "1000000",
