@@ -397,7 +397,7 @@ export const ROUTES: Record<string, Row> = {
     // The queue's alerts and time zone are settings.
     post({ intent: "alerts", discordWebhook: "x" }, staff("4xx", 403, 403, 403)),
   ),
-  "/admin/mail": adminPage("mail.view", staff(200, 403, 200, 200)),
+  "/admin/mail": adminPage("mail.view", staff(200, 403, 200, 403)),
   "/admin/settings": adminPage(
     "settings.manage",
     staff(200, 403, 403, 403),

@@ -40,7 +40,7 @@ const MENUS = {
     "/admin/newsletter",
     "/admin/mail",
   ],
-  technician: [...EVERY_MEMBER, "/admin/services", "/admin/automation", "/admin/mail"],
+  technician: [...EVERY_MEMBER, "/admin/services", "/admin/automation"],
   none: EVERY_MEMBER,
 } as const;
 

@@ -40,7 +40,7 @@ const HELD: Record<StaffRole, Permission[]> = {
     "inbox.manage",
     "mail.view",
   ],
-  technician: ["services.view", "services.manage", "panel.manage", "automation.run", "mail.view"],
+  technician: ["services.view", "services.manage", "panel.manage", "automation.run"],
 };
 
 describe("can", () => {

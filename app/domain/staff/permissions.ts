@@ -41,7 +41,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * Each role's permissions. Owner holds all. Billing decides money: top-ups, orders, invoices and
  * refunds, coin changes up to a cap per change. Support answers tickets and the inbox, reads the client
  * pages (orders, services, invoices, the mail sent) and may give goodwill coins up to a daily cap.
- * Technician runs the services, the game panel and the automation queue. Viewing the site as a
+ * Technician runs the services, the game panel and the automation queue (not the mail outbox: it
+ * shows every customer's address and mail, which the role has no call to read). Viewing the site as a
  * customer (read-only) is Owner's and Support's.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
@@ -68,7 +69,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "inbox.manage",
     "mail.view",
   ],
-  technician: ["services.view", "services.manage", "panel.manage", "automation.run", "mail.view"],
+  technician: ["services.view", "services.manage", "panel.manage", "automation.run"],
 };
 
 /** Whether a staff role holds a permission; a customer (no staff role) holds none. */

@@ -55,6 +55,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = requestContext(routerContext);
+  // Every form here is on the ticket's page: its goodwill coins too need both tickets.reply and the
+  // coin permission.
+  requirePermission(url, context, "tickets.reply");
   const { admin, form } = await adminForm(request, url, context, adminTicketActionSchema, {
     "*": "tickets.reply",
     coins: "coins.adjust",
