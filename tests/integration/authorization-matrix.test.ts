@@ -24,6 +24,7 @@ import { topUpDecisionSchema } from "~/domain/payments/top-ups.schemas";
 import { requestTopUp } from "~/domain/payments/top-up-requests.server";
 import { voucherActionSchema } from "~/domain/promotions/promotions.schemas";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
+import { staffActionSchema } from "~/domain/staff/staff.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import { signIn } from "~/domain/accounts/accounts.server";
 import { renewService } from "~/domain/hosting-services/renewal.server";
@@ -350,6 +351,8 @@ const ROUTES: Record<string, Row> = {
   "/admin/analytics": adminPage(),
   "/admin/utilities": adminPage(),
   "/admin/security": adminPage(),
+  // Nobody of that id is on the staff: nothing to remove.
+  "/admin/staff": adminPage(post({ intent: "remove", userId: "nobody" }, adminOnly(404))),
   // Nothing is on: nothing to turn off (the password is checked before anything changes).
   "/admin/account": adminPage(
     post({ intent: "two-factor-disable", currentPassword: "x", code: "123456" }, adminOnly(409)),
@@ -392,6 +395,7 @@ const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/gateways": { paymentMethodActionSchema, providerSettingsActionSchema },
   "/admin/top-ups": { topUpDecisionSchema },
   "/admin/security": { securityActionSchema },
+  "/admin/staff": { staffActionSchema },
   "/admin/account": { twoFactorActionSchema },
   "/admin/automation": { automationActionSchema },
   "/admin/settings": { settingsActionSchema },
