@@ -82,6 +82,7 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("settings/game-panel", "routes/admin/game-panel.tsx"),
       route("security", "routes/admin/security.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("automation", "routes/admin/automation.tsx"),
       route("mail", "routes/admin/mail.tsx"),

@@ -46,6 +46,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/automation", title: "Automation" },
   { path: "/admin/mail", title: "Email" },
   { path: "/admin/settings", title: "Settings" },
+  { path: "/admin/staff", title: "Staff" },
 ];
 
 const COMING_SOON = /coming soon/i;

@@ -226,6 +226,7 @@ const ADMIN_PATHS = [
   "/admin/logs",
   "/admin/newsletter",
   "/admin/security",
+  "/admin/staff",
   "/admin/reports",
   // Not a list, but its webhook field was a fixed 384 px wide.
   "/admin/automation",

@@ -17,7 +17,7 @@ test("an admin follows a new ticket's notification from the bell; a second admin
   browser,
 }) => {
   test.setTimeout(90_000);
-  // A second admin: a customer the first admin makes an admin through the client list.
+  // A second admin: a customer the first admin adds to the staff, as Support, on the Staff page.
   const guest = await browser.newContext();
   const colleague = await registerOverHttp(guest, { name: "Imane Staff" });
   await guest.close();
@@ -25,13 +25,14 @@ test("an admin follows a new ticket's notification from the bell; a second admin
   const buyer = await newCustomerSignedIn(browser, { name: "Omar Ticket" });
 
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await visit(admin.page, `/admin/clients?q=${encodeURIComponent(colleague.email)}`);
-  await admin.page.getByRole("button", { name: "Edit Imane Staff" }).click();
-  const dialog = admin.page.getByRole("dialog", { name: "Edit Imane Staff" });
-  await dialog.getByLabel("Role").selectOption("admin");
-  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await visit(admin.page, "/admin/staff");
+  await admin.page.getByRole("button", { name: "Add a member" }).click();
+  const dialog = admin.page.getByRole("dialog", { name: "Add a member to the staff" });
+  await dialog.getByLabel("Email of the account").fill(colleague.email);
+  await dialog.getByLabel("Role").selectOption("support");
+  await dialog.getByRole("button", { name: "Add to the staff" }).click();
   await expect(dialog).toBeHidden();
-  await expect(admin.page.getByRole("status")).toHaveText("User updated successfully");
+  await expect(admin.page.getByRole("status")).toHaveText("Imane Staff joined the staff.");
 
   // The customer opens a ticket: every admin is told, in the same transaction.
   await visit(buyer.page, "/support/new");

@@ -96,6 +96,11 @@ const MODULE_PERMISSIONS: Record<
   "/app/routes/admin/reports-csv.ts": { path: "/admin/reports.csv", loader: "reports.view" },
   "/app/routes/admin/reports.tsx": { path: "/admin/reports", loader: "reports.view" },
   "/app/routes/admin/search.tsx": { path: "/admin/search", loader: "clients.view" },
+  "/app/routes/admin/staff.tsx": {
+    path: "/admin/staff",
+    loader: "staff.manage",
+    action: "staff.manage",
+  },
   "/app/routes/admin/security.tsx": {
     path: "/admin/security",
     loader: "settings.manage",

@@ -86,7 +86,7 @@ describeEachDatabase("admin pages", (app) => {
   it("edits, refuses a taken email, changes coins and deletes through the clients page", async () => {
     const first = await customerWithCoins(app(), 0);
     const second = await customerWithCoins(app(), 1_000);
-    const base = { intent: "update", userId: second, name: "Edited", role: "user" };
+    const base = { intent: "update", userId: second, name: "Edited" };
 
     const taken = (await post({ ...base, email: await emailOf(first) })) as Result;
     expect(taken.init?.status).toBe(409);

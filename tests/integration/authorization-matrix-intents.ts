@@ -89,6 +89,7 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
     reject: "topups.decide",
     refund: "invoices.refund",
   },
+  "/admin/staff": { add: "staff.manage", role: "staff.manage", remove: "staff.manage" },
   "/admin/security": {
     "revoke-session": "settings.manage",
     "revoke-others": "settings.manage",

@@ -19,6 +19,7 @@ import { providerSettingsActionSchema } from "~/domain/payments/providers/provid
 import { topUpDecisionSchema } from "~/domain/payments/top-ups.schemas";
 import { voucherActionSchema } from "~/domain/promotions/promotions.schemas";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
+import { staffActionSchema } from "~/domain/staff/staff.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import type { FlatRoute } from "../support/app-harness";
 
@@ -378,6 +379,12 @@ export const ROUTES: Record<string, Row> = {
   "/admin/reports": adminPage("reports.view", staff(200, 200, 403, 403)),
   "/admin/analytics": adminPage("reports.view", staff(200, 200, 403, 403)),
   "/admin/utilities": adminPage("settings.manage", staff(200, 403, 403, 403)),
+  // Nobody of that id to remove: the owner's post reaches the use-case, which finds no one.
+  "/admin/staff": adminPage(
+    "staff.manage",
+    staff(200, 403, 403, 403),
+    post({ intent: "remove", userId: "nobody" }, staff(404, 403, 403, 403)),
+  ),
   "/admin/security": adminPage(
     "settings.manage",
     staff(200, 403, 403, 403),
@@ -441,6 +448,7 @@ export const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/settings/game-panel": { gamePanelActionSchema },
   "/admin/clients": { clientActionSchema },
   "/admin/users": { clientActionSchema },
+  "/admin/staff": { staffActionSchema },
   "/admin/clients/:id": { clientPageActionSchema },
   "/admin/tickets/:id": { adminTicketActionSchema },
   "/admin/announcements": { announcementActionSchema },

@@ -27,6 +27,7 @@ import {
   ShieldIcon,
   ShoppingCartIcon,
   TagIcon,
+  UserCogIcon,
   UsersIcon,
   WalletIcon,
   WrenchIcon,
@@ -265,6 +266,7 @@ export const ADMIN_NAV: {
         icon: SettingsIcon,
         permission: "settings.manage",
       },
+      { path: "/admin/staff", label: "nav.staff", icon: UserCogIcon, permission: "staff.manage" },
     ],
   },
 ];

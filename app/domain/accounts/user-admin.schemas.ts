@@ -26,6 +26,7 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 const userId = requiredText("admin.users.errors.notFound", 100);
 
+/** A client's details as the admin edits them; a staff role is given on /admin/staff (staff.schemas.ts). */
 export const updateUserSchema = z.object({
   userId,
   name: requiredText(
@@ -36,7 +37,6 @@ export const updateUserSchema = z.object({
   email: requiredText("auth.errors.emailRequired", MAX_EMAIL_LENGTH, "auth.errors.emailInvalid")
     .pipe(z.email("auth.errors.emailInvalid"))
     .transform((value) => value.toLowerCase()),
-  role: z.enum(["user", "admin"], { error: "admin.users.errors.roleInvalid" }),
   // Empty keeps the current password.
   password: z
     .string()

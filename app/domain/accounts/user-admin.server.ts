@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { inTransaction, orWhenTaken, Refusal, type Db, type Tx } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
 import type { FailureKind } from "~/lib/result";
@@ -7,31 +6,26 @@ import { isCommonPassword } from "./accounts.server";
 import { endUserSessions } from "./own-sessions.server";
 import { eraseAccount } from "./account-deletion.server";
 import { hashPassword } from "./password-hash.server";
-import { activeAdmins, emailTakenByAnother } from "./user-directory.server";
+import { emailTakenByAnother } from "./user-directory.server";
 import type { UpdateUserInput } from "./user-admin";
 import { lockUser } from "./user-lock.server";
 
 export type UserAdminRefusal =
   | "admin.users.errors.notFound"
   | "admin.users.errors.emailTaken"
-  | "admin.users.errors.ownRole"
-  | "admin.users.errors.lastAdmin"
   | "admin.users.errors.notAdmin"
   | "admin.users.errors.adminDelete"
   | "auth.errors.commonPassword";
 
 /**
  * The kind each refusal is: a user who is not there (or no longer active) is not found; a common
- * password is a field to correct; an address another account has, or removing the last admin, conflicts
- * with the present state; an admin removing their own role, an acting admin who is no longer one, and
- * deleting an admin (admins are never deleted) are not allowed.
+ * password is a field to correct; an address another account has conflicts with the present state; an
+ * acting admin who is no longer one, and deleting an admin (admins are never deleted) are not allowed.
  */
 const REFUSAL_KINDS = {
   "admin.users.errors.notFound": "notFound",
   "auth.errors.commonPassword": "invalid",
   "admin.users.errors.emailTaken": "conflict",
-  "admin.users.errors.lastAdmin": "conflict",
-  "admin.users.errors.ownRole": "forbidden",
   "admin.users.errors.notAdmin": "forbidden",
   "admin.users.errors.adminDelete": "forbidden",
 } as const satisfies Record<UserAdminRefusal, FailureKind>;
@@ -59,21 +53,16 @@ function failure<Message extends string>(
 
 export { deletedUserEmail } from "./account-deletion.server";
 
-/**
- * Locks every active admin row for the rest of the transaction (an UPDATE takes row locks on PostgreSQL
- * and the write lock on SQLite), then checks the acting admin still is one. Two admins demoting each other
- * at the same moment are thereby serialised: the second sees the first's change and is refused.
- */
-async function lockAdmins(trx: Tx, actorId: string): Promise<number> {
-  await trx
-    .updateTable("users")
-    .set({ updated_at: sql`updated_at` })
+/** Checks, in the change's transaction, that the acting admin still is an active one. */
+async function checkActor(trx: Tx, actorId: string): Promise<void> {
+  const actor = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", actorId)
     .where("role", "=", "admin")
     .where("status", "=", "active")
-    .execute();
-  const admins = await activeAdmins(trx);
-  if (!admins.some((admin) => admin.id === actorId)) refuse("admin.users.errors.notAdmin");
-  return admins.length;
+    .executeTakeFirst();
+  if (!actor) refuse("admin.users.errors.notAdmin");
 }
 
 function refuse(reason: UserAdminRefusal): never {
@@ -85,12 +74,11 @@ function refuseDelete(reason: UserAdminRefusal): never {
 }
 
 /**
- * An admin edits a user's name, email, role and (when given) password, in one transaction with its audit
- * entry. Refused ('Failed to update user', with the reason): an email another account has, an admin
- * removing their own admin role, or the last admin's. A new password is hashed into the credential
- * account, that user's sessions end (except the acting admin's own current one), and another user must
- * choose their own password at next login. A role change ends that user's sessions too, so a promoted
- * customer signs in again and gets an admin's shorter session.
+ * An admin edits a user's name, email and (when given) password, in one transaction with its audit
+ * entry. Refused ('Failed to update user', with the reason): an email another account has, or an actor
+ * who is no longer an admin. A new password is hashed into the credential account, that user's sessions
+ * end (except the acting admin's own current one), and another user must choose their own password at
+ * next login. Who is on the staff, and with what role, is /admin/staff's (app/domain/staff/staff.server.ts).
  */
 export async function updateUserByAdmin(
   db: Db,
@@ -108,25 +96,21 @@ export async function updateUserByAdmin(
   // Another account took the address between our check and the update.
   return orWhenTaken(failure("admin.users.updateFailed", "admin.users.errors.emailTaken"), () =>
     inTransaction(db, async (trx): Promise<UpdateUserResult> => {
-      const admins = await lockAdmins(trx, input.actorId);
+      await checkActor(trx, input.actorId);
       const user = await trx
         .selectFrom("users")
-        .select(["id", "name", "email", "role"])
+        .select(["id", "name", "email"])
         .where("id", "=", input.userId)
         .where("status", "=", "active")
         .executeTakeFirst();
       if (!user) refuse("admin.users.errors.notFound");
       const self = user.id === input.actorId;
-      const demoted = user.role === "admin" && input.role !== "admin";
-      // The panel must always keep an admin; and nobody removes their own admin role.
-      if (demoted && admins <= 1) refuse("admin.users.errors.lastAdmin");
-      if (demoted && self) refuse("admin.users.errors.ownRole");
 
       if (input.email !== user.email && (await emailTakenByAnother(trx, input.email, user.id)))
         refuse("admin.users.errors.emailTaken");
 
       const now = new Date().toISOString();
-      const changed: string[] = (["name", "email", "role"] as const).filter(
+      const changed: string[] = (["name", "email"] as const).filter(
         (key) => input[key] !== user[key],
       );
       await trx
@@ -134,7 +118,6 @@ export async function updateUserByAdmin(
         .set({
           name: input.name,
           email: input.email,
-          role: input.role,
           updated_at: now,
           ...(passwordHash && !self ? { must_change_password: 1 } : {}),
         })
@@ -165,7 +148,7 @@ export async function updateUserByAdmin(
             .execute();
         }
       }
-      if (passwordHash || changed.includes("role"))
+      if (passwordHash)
         await endUserSessions(trx, user.id, self ? input.actorSessionId : undefined);
 
       const pick = (source: Record<string, string>) =>

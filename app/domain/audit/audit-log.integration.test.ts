@@ -58,7 +58,6 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
       userId: customer,
       name: "Renamed Buyer",
       email,
-      role: "user",
       actorId: secondId,
     });
 

@@ -68,6 +68,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.delete": "audit.actions.userDelete",
   "user.note": "admin-clients:auditActions.noteEdit",
   "user.two_factor_reset": "admin-clients:auditActions.twoFactorReset",
+  // /admin/staff keeps its labels in its own namespace.
+  "staff.add": "admin-staff:members.audit.add",
+  "staff.role_change": "admin-staff:members.audit.roleChange",
+  "staff.remove": "admin-staff:members.audit.remove",
   "account.email_change": "audit.actions.accountEmailChange",
   "account.password_reset": "audit.actions.accountPasswordReset",
   "account.two_factor_enable": "audit.actions.accountTwoFactorEnable",

@@ -101,7 +101,10 @@ export type AccountEvent =
       liftedAt: string;
       reason?: string;
     }
-  /** An admin changed an account's name, email, role or password (the fields changed, before and after). */
+  /**
+   * An admin changed an account's name, email or password (the fields changed, before and after; a
+   * role too in entries written before staff roles moved to /admin/staff).
+   */
   | {
       type: "account.updatedByAdmin";
       actorId: string;

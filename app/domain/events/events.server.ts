@@ -14,6 +14,7 @@ import { react, reactAll } from "./reactions.server";
 import type { ServerActionEvent } from "./server-action-events.server";
 import type { ServerEvent } from "./server-events.server";
 import type { ServiceEvent } from "./service-events.server";
+import type { StaffEvent } from "./staff-events.server";
 import type { TicketEvent } from "./ticket-events.server";
 import type { TopUpEvent } from "./top-up-events.server";
 
@@ -40,7 +41,8 @@ export type DomainEvent =
   | ProvisioningEvent
   | ServerActionEvent
   | ServerEvent
-  | JobEvent;
+  | JobEvent
+  | StaffEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

@@ -20,6 +20,7 @@ import type { ReactionTable, Reactions, Recorded, Some } from "./reaction.server
 import { serverActionReactions } from "./server-action-events.server";
 import { serverReactions } from "./server-events.server";
 import { serviceReactions } from "./service-events.server";
+import { staffReactions } from "./staff-events.server";
 import { ticketReactions } from "./ticket-events.server";
 import { topUpReactions } from "./top-up-events.server";
 
@@ -42,6 +43,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...serverActionReactions,
   ...serverReactions,
   ...jobReactions,
+  ...staffReactions,
 };
 
 /**

@@ -3,6 +3,7 @@ import type { DocumentKind } from "~/domain/invoices/invoices";
 import type { Department, StaffTicketSummary } from "~/domain/tickets/tickets";
 import type { BillingCycle } from "~/domain/orders/orders";
 import type { PanelPorts } from "~/domain/provisioning/panel-plan";
+import type { StaffRole } from "~/domain/staff/permissions";
 
 // The events that mail someone (docs/mail.md), as the use-cases and the events' reactions hand them to
 // the outbox (`queueMail`): the facts each message is written from. Types only: `planMail`
@@ -122,6 +123,18 @@ export type MailEvent =
     }
   /** An admin (or the command line) turned off the user's two-factor sign-in; `resetAt` ISO. */
   | { kind: "twoFactorReset"; userId: string; resetAt: string }
+  /**
+   * An Owner made the account a member of the staff (`from` null), changed its staff role, or removed
+   * it from the staff (`to` null), at `at` (ISO); `from` is null too for a stored role that named none.
+   */
+  | {
+      kind: "roleChanged";
+      userId: string;
+      change: "added" | "changed" | "removed";
+      from: StaffRole | null;
+      to: StaffRole | null;
+      at: string;
+    }
   // The service lifecycle's (docs/automation.md) and the services' own events. Times are ISO
   // strings; each key is made from the service and the date the event belongs to, normalized, so both
   // databases make the same and a run made again queues nothing new.

@@ -274,6 +274,16 @@ export function planMail(event: MailEvent): Planned[] {
           event.userId,
         ),
       ];
+    case "roleChanged":
+      // One message per change: the moment and the roles on either side make its key.
+      return [
+        toCustomer(
+          "roleChanged",
+          `user:${event.userId}:role:${isoTime(event.at)}:${event.from ?? "none"}>${event.to ?? "none"}`,
+          { change: event.change, from: event.from, to: event.to, at: isoTime(event.at) },
+          event.userId,
+        ),
+      ];
     case "emailVerification":
       return [
         {

@@ -41,6 +41,8 @@ export const MAIL_KINDS = [
   "twoFactorReset",
   "emailVerification",
   "emailChanged",
+  // Made a member of the staff, a new staff role, or removed from the staff (docs/staff.md).
+  "roleChanged",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -90,7 +92,7 @@ export const STAFF_MAIL_CHOICE_LABELS = labelKeys(
 /**
  * Security mail: what someone waits for to get into their account, or must hear of at once (a reset
  * link, an address to confirm, a changed address, an admin's sign-in, a password or two-factor
- * reset). Its send jobs are claimed before every other queued job (JOB_PRIORITY_URGENT), so no flood of
+ * reset, the staff's powers given, changed or taken away). Its send jobs are claimed before every other queued job (JOB_PRIORITY_URGENT), so no flood of
  * ordinary mail delays it.
  */
 export const SECURITY_MAIL_KINDS = [
@@ -100,6 +102,7 @@ export const SECURITY_MAIL_KINDS = [
   "emailChanged",
   "adminSignIn",
   "twoFactorReset",
+  "roleChanged",
 ] as const satisfies readonly MailKind[];
 
 export function isSecurityMail(kind: MailKind): boolean {

@@ -95,6 +95,14 @@ describeEachDatabase("security mail ahead of every other message", (app) => {
       },
       { kind: "twoFactorReset", userId: customer, resetAt: T0.toISOString() },
       {
+        kind: "roleChanged",
+        userId: customer,
+        change: "added",
+        from: null,
+        to: "support",
+        at: T0.toISOString(),
+      },
+      {
         kind: "orderApproved",
         orderId: 91_000,
         userId: customer,

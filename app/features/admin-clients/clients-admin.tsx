@@ -42,6 +42,7 @@ export function ClientsAdmin({
   query,
   hasMore,
   adminId,
+  mayManageStaff,
   coinKeys,
   locale,
   result,
@@ -54,6 +55,8 @@ export function ClientsAdmin({
   query: UserListQuery;
   hasMore: boolean;
   adminId: string;
+  /** The acting member's role holds `staff.manage` (the edit form links to /admin/staff). */
+  mayManageStaff: boolean;
   /** Each row's coin form key (a fresh one per page view). */
   coinKeys: Record<string, string>;
   locale: string;
@@ -209,7 +212,12 @@ export function ClientsAdmin({
       t("users.columns.actions"),
       (user) => (
         <div className="flex flex-wrap gap-2 md:flex-nowrap">
-          <EditUserDialog user={user} self={user.id === adminId} result={rowResult(user)} />
+          <EditUserDialog
+            user={user}
+            self={user.id === adminId}
+            staffLink={mayManageStaff}
+            result={rowResult(user)}
+          />
           {user.deletionRequestedAt && user.role !== "admin" ? (
             <ConfirmAccountDialog intent="complete-deletion" user={user} result={rowResult(user)} />
           ) : null}

@@ -10,7 +10,7 @@ import { Field } from "~/components/ui/field";
 import { FormFields } from "~/components/ui/form-card";
 import { PasswordInput } from "~/components/ui/password-input";
 import { ResultMessage } from "~/components/ui/result-message";
-import { selectVariants } from "~/components/ui/select";
+import { Link } from "~/components/ui/link";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
 import type { ClientActionResult, ClientRow } from "./client-shared";
 import { CoinAdjustForm } from "./coin-adjust-form";
@@ -88,10 +88,13 @@ export function CoinsDialog({
 export function EditUserDialog({
   user,
   self,
+  staffLink,
   result,
 }: {
   user: ClientRow;
   self: boolean;
+  /** The acting member may manage the staff: the form links to the Staff page, where roles are given. */
+  staffLink: boolean;
   result?: ClientActionResult;
 }) {
   const { t } = useTranslation("admin");
@@ -146,25 +149,6 @@ export function EditUserDialog({
             },
           ]}
         />
-        <Field id={id("role")} label={t("users.role")} error={error("role")}>
-          {self ? <input type="hidden" name="role" value={user.role} /> : null}
-          <select
-            id={id("role")}
-            name={self ? undefined : "role"}
-            defaultValue={user.role}
-            disabled={self}
-            aria-describedby={self ? id("role-note") : undefined}
-            className={selectVariants.form}
-          >
-            <option value="user">{t("users.roles.user")}</option>
-            <option value="admin">{t("users.roles.admin")}</option>
-          </select>
-          {self ? (
-            <p id={id("role-note")} className="text-sm text-muted-foreground">
-              {t("users.errors.ownRole")}
-            </p>
-          ) : null}
-        </Field>
         <Field id={id("password")} label={t("users.password")} error={error("password")}>
           <PasswordInput
             id={id("password")}
@@ -179,6 +163,14 @@ export function EditUserDialog({
             {t(self ? "users.passwordHintSelf" : "users.passwordHint")}
           </p>
         </Field>
+        {staffLink ? (
+          // Who is on the staff, and with what role, is the Staff page's (only there are its rules).
+          <p className="text-sm text-muted-foreground">
+            <Link className="text-primary underline-offset-4 hover:underline" to="/admin/staff">
+              {t("users.staffRoles")}
+            </Link>
+          </p>
+        ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <DialogFormButtons cancel={t("users.cancel")} submit={t("users.save")} busy={busy} />
         </div>

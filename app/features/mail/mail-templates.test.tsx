@@ -118,6 +118,12 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
   twoFactorReset: { resetAt: "2031-03-12T04:17:00.000Z" },
   emailVerification: { token: "eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl", change: false },
   emailChanged: { oldEmail: "old@example.com", newEmail: "new@example.com" },
+  roleChanged: {
+    change: "changed",
+    from: "billing",
+    to: "support",
+    at: "2031-03-12T04:17:00.000Z",
+  },
 };
 
 /** `kind`'s message in `context`, written from its sample values (PARAMS) with `changes` over them. */
@@ -704,4 +710,53 @@ describe("the mail templates", () => {
     expect(mail.text).toContain("on 12 March 2031 at 04:17");
     expect(mail.text).toContain("If you did not ask for this");
   });
+
+  it("tells a person, in English, that they joined the staff, changed role or left it", async () => {
+    const context = await contextIn("en");
+    const added = sampleMail("roleChanged", context, { change: "added", from: null, to: "owner" });
+    expect(added.subject).toBe("You are now on the staff of Hostfront (Owner)");
+    expect(added.text).toContain(
+      "An owner of Hostfront made your account a member of the staff on 12 March 2031 at 04:17, with the role Owner.",
+    );
+    expect(added.text).toContain("sign in again");
+    expect(added.text).toContain("https://shop.example.com/admin");
+    const changed = sampleMail("roleChanged", context);
+    expect(changed.subject).toBe("Your staff role at Hostfront is now Support");
+    expect(changed.text).toContain("from Billing to Support");
+    const removed = sampleMail("roleChanged", context, { change: "removed", to: null });
+    expect(removed.subject).toBe("You are no longer on the staff of Hostfront");
+    expect(removed.text).toContain("(your role was Billing)");
+    expect(removed.text).toContain("a customer account again");
+    expect(removed.text).toContain("https://shop.example.com/dashboard");
+    expect(removed.text).not.toContain("https://shop.example.com/admin");
+    // A stored role that names none is said as such, never as a key.
+    const unknown = sampleMail("roleChanged", context, { from: "root" });
+    expect(unknown.text).toContain("from no role to Support");
+  });
+
+  it.each(SUPPORTED_LOCALES)(
+    "writes each staff change in %s, with the roles' names in that language",
+    async (locale) => {
+      const context = await contextIn(locale);
+      for (const change of ["added", "changed", "removed"]) {
+        const mail = sampleMail("roleChanged", context, { change });
+        expect(mail.text, change).not.toMatch(/roleChanged\.[a-z]/);
+        expect(mail.text, change).not.toContain("{{");
+        expect(plain(mail.text), change).toContain("2031");
+        expect(plain(mail.text), change).toContain(
+          context.t(
+            change === "removed" ? "roleChanged.roles.billing" : "roleChanged.roles.support",
+          ),
+        );
+      }
+      if (locale === "fr")
+        expect(sampleMail("roleChanged", context).subject).toBe(
+          "Votre rôle dans l'équipe de Hostfront est désormais Support",
+        );
+      if (locale === "ar")
+        expect(plain(sampleMail("roleChanged", context).subject)).toBe(
+          "أصبح دورك في فريق Hostfront: الدعم",
+        );
+    },
+  );
 });

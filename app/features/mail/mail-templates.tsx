@@ -14,6 +14,7 @@ import { cents, formatWhen, text } from "./mail-format";
 import { MailQuote } from "./mail-quote";
 import { serviceContent } from "./service-templates";
 import { staffTicketContent } from "./staff-ticket-templates";
+import { roleChangedContent } from "./staff-role-templates";
 
 // The email template set (ADR 32): plain React rendered on the server with
 // renderToStaticMarkup. A template turns a message's values into its content (a heading, paragraphs, a
@@ -386,6 +387,8 @@ export function mailContent(
     case "emailVerification":
     case "emailChanged":
       return addressContent(kind, params, context);
+    case "roleChanged":
+      return roleChangedContent(params, context);
   }
 }
 

@@ -12,6 +12,7 @@ import { adminPage, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
 import { requestContext } from "~/context.server";
+import { can } from "~/domain/staff/permissions";
 
 // /admin/clients and /admin/users (same module, two route ids): user management, spec sections 5 and 6.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -31,6 +32,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     totalCapped,
     query,
     adminId: admin.id,
+    mayManageStaff: can(admin.staffRole, "staff.manage"),
     // A fresh key per row and page view: a replayed coin change is made once (ADR 10).
     coinKeys: Object.fromEntries(users.map((user) => [user.id, crypto.randomUUID()])),
     locale: context.locale,
