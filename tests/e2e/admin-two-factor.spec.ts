@@ -19,9 +19,10 @@ import {
 } from "./fixtures";
 import { e2eFolder } from "../support/scratch";
 
-// "Require two-factor sign-in for admins" locks every admin without it out of the panel: on a shared
-// server it would stop every admin test running beside this one. So this file starts a server of its
-// own, on its own database (tests/support/own-server.ts), and puts the setting back before it stops.
+// Requiring two-factor sign-in of the Owner role locks every owner without it out of the panel: on a
+// shared server it would stop every admin test running beside this one. So this file starts a server of
+// its own, on its own database (tests/support/own-server.ts), as an install that requires it of no role
+// (FIRST_START_TWO_FACTOR_ROLES=none), and puts the setting back before it stops.
 
 test.describe.configure({ mode: "serial" });
 
@@ -29,12 +30,22 @@ test.describe.configure({ mode: "serial" });
 const SETUP = "/admin/account#two-factor";
 const folder = e2eFolder(`e2e-two-factor-${process.env.E2E_PORT ?? 3210}`);
 const databaseFile = path.join(folder, "hostfront.db");
+/** The security form with no role ticked and the caps as a new install has them. */
+const NO_ROLE_REQUIRED = {
+  intent: "security",
+  billingCoinCap: "500",
+  supportDailyCoinCap: "20",
+  freshProofCoinThreshold: "100",
+};
 
 let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startOwnServer({ folder, env: { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET } });
+  server = await startOwnServer({
+    folder,
+    env: { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET, FIRST_START_TWO_FACTOR_ROLES: "none" },
+  });
 });
 
 test.afterAll(async () => {
@@ -75,11 +86,11 @@ async function signedInAdmin(browser: Browser) {
   return { context, page };
 }
 
-test("an admin without two-factor is asked to set it up, and sent there from every admin page once it is required", async ({
+test("an owner without two-factor is asked to set it up, and sent there from every admin page once Owner is required", async ({
   browser,
 }) => {
   const { context, page } = await signedInAdmin(browser);
-  const settingOff = { intent: "security" };
+  const settingOff = NO_ROLE_REQUIRED;
   try {
     // The dashboard asks, whatever the setting says.
     const prompt = page.getByTestId("two-factor-prompt");
@@ -89,13 +100,22 @@ test("an admin without two-factor is asked to set it up, and sent there from eve
       SETUP,
     );
 
-    // Turned on by an admin who has no second factor: saved, and they are sent to set it up.
-    await visit(page, "/admin/settings");
+    // An install that requires it of no role is told so, with a link to the setting.
+    const rule = page.getByTestId("two-factor-rule");
+    await expect(rule).toContainText("Require two-factor sign-in of Owner and Billing");
+    await rule
+      .getByRole("link", { name: "Choose the roles in the sign-in security settings" })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/settings#security$/);
+
+    // Owner ticked by an owner who has no second factor: saved, and they are sent to set it up.
     const form = page.getByRole("form", { name: "Sign-in security" });
     await expect(form.getByTestId("own-two-factor")).toContainText(
       "Two-factor sign-in is off for your account.",
     );
-    await form.getByLabel("Require two-factor sign-in for admins").check();
+    for (const role of ["Owner", "Billing", "Support", "Technician"])
+      await expect(form.getByLabel(role, { exact: true }), role).not.toBeChecked();
+    await form.getByLabel("Owner", { exact: true }).check();
     await form.getByRole("button", { name: "Save" }).click();
     await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === SETUP);
     await expect(page.getByText("Admins must use two-factor sign-in")).toBeVisible();
@@ -112,17 +132,19 @@ test("an admin without two-factor is asked to set it up, and sent there from eve
     expect(post.status()).toBe(302);
     expect(post.headers()["location"]).toBe(SETUP);
 
-    // With two-factor sign-in the admin passes, no longer asked.
+    // With two-factor sign-in the admin passes, no longer asked; Billing is still not required.
     setAdminTwoFactor(true);
     await visit(page, "/admin/clients");
     await expect(page).toHaveURL(/\/admin\/clients$/);
     await visit(page, "/admin");
     await expect(page.getByTestId("two-factor-prompt")).toHaveCount(0);
+    await expect(page.getByTestId("two-factor-rule")).toContainText("Billing members approve");
 
     // Cleanup through the page: the requirement off, then the admin back without a second factor.
     await visit(page, "/admin/settings");
     const again = page.getByRole("form", { name: "Sign-in security" });
-    await again.getByLabel("Require two-factor sign-in for admins").uncheck();
+    await expect(again.getByLabel("Owner", { exact: true })).toBeChecked();
+    await again.getByLabel("Owner", { exact: true }).uncheck();
     await again.getByRole("button", { name: "Save" }).click();
     await expect(again.getByRole("status")).toHaveText("Settings saved");
     setAdminTwoFactor(false);
@@ -176,11 +198,11 @@ test("an admin resets a client's two-factor sign-in from the client page, and th
   }
 });
 
-/** The "require two-factor sign-in for admins" setting, saved through the settings page. */
+/** Whether two-factor sign-in is required of the Owner role, saved through the settings page. */
 async function saveRequirement(page: Page, on: boolean) {
   await visit(page, "/admin/settings");
   const form = page.getByRole("form", { name: "Sign-in security" });
-  await form.getByLabel("Require two-factor sign-in for admins").setChecked(on);
+  await form.getByLabel("Owner", { exact: true }).setChecked(on);
   await form.getByRole("button", { name: "Save" }).click();
 }
 
@@ -205,14 +227,14 @@ async function resetAdmin(browser: Browser) {
     await visit(page, "/login");
     await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     setAdminTwoFactor(true);
-    await page.request.post("/admin/settings", { form: { intent: "security" } });
+    await page.request.post("/admin/settings", { form: NO_ROLE_REQUIRED });
   } finally {
     setAdminTwoFactor(false);
     await context.close();
   }
 }
 
-test("an admin made to set up two-factor does it on their own page in the admin shell, on a phone, then signs in with a code", async ({
+test("an owner made to set up two-factor does it on their own page in the admin shell, on a phone, then signs in with a code", async ({
   browser,
 }) => {
   test.setTimeout(90_000);

@@ -4,7 +4,7 @@ import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { setProductStatus, updateProduct } from "~/domain/catalogue/catalogue-admin.server";
 import { runPanelCheck, savePanelConnection } from "~/domain/provisioning/panel-connection.server";
 import { saveSettingsForm } from "~/domain/settings/settings-form.server";
-import { signedInCookie } from "../support/account-fixtures";
+import { registeredCustomer, signedInCookie } from "../support/account-fixtures";
 import { appFetch } from "../support/app-harness";
 import { productForm } from "../support/catalogue-fixtures";
 import { startFakePanel, type FakePanel } from "../support/fake-pterodactyl";
@@ -33,6 +33,19 @@ describeEachDatabase("/admin", (app) => {
     expect(response.status).toBe(200);
     return response.text();
   };
+  /** The notice that Owner or Billing go without two-factor, to its link's end (empty when none). */
+  const noticeOf = (html: string) => {
+    const start = html.indexOf('data-testid="two-factor-rule"');
+    return start < 0 ? "" : html.slice(start, html.indexOf("</a>", start) + 4);
+  };
+  /** Saves the roles that must use two-factor, the caps as they are. */
+  const requireOf = async (twoFactorRoles: ("owner" | "billing" | "support" | "technician")[]) =>
+    saveSettingsForm(app(), {
+      intent: "security",
+      ...(await app().settings.get()).security,
+      twoFactorRoles,
+      actorId: await adminId(app()),
+    });
   /** The checklist's part of the page (empty when there is none). */
   const checklistOf = (html: string) => {
     const start = html.indexOf('data-testid="setup-checklist"');
@@ -58,7 +71,7 @@ describeEachDatabase("/admin", (app) => {
     expect(checklist.match(/data-done="false"/g)).toHaveLength(6);
     expect(checklist).toContain("Set SMTP_URL to send them.");
     expect(checklist).toContain("12 sample plans are still at their sample price.");
-    expect(checklist).toContain("Two-factor sign-in is not required yet.");
+    expect(checklist).toContain("Two-factor sign-in is not required of Owner or Billing.");
   });
 
   it("is right to left and translated in Arabic", async () => {
@@ -84,6 +97,69 @@ describeEachDatabase("/admin", (app) => {
     expect(checklist).toContain('data-testid="setup-payments" data-done="true"');
   });
 
+  it("tells a shop that lets Owner or Billing in without two-factor, with a link to the setting, in each language", async () => {
+    // The suite starts as an install from before roles whose switch was off: no role required.
+    const english = noticeOf(await page());
+    expect(english).toContain("Require two-factor sign-in of Owner and Billing");
+    expect(english).toContain("Owners and Billing members move money and change secrets");
+    expect(english).toContain(
+      'href="/admin/settings#security" class="font-medium underline">Choose the roles in the sign-in security settings</a>',
+    );
+    const french = noticeOf(await page("/admin?lang=fr"));
+    expect(french).toContain(
+      "Exigez la connexion en deux étapes des rôles Propriétaire et Facturation",
+    );
+    expect(french).toContain("Choisir les rôles dans les paramètres de sécurité de la connexion");
+    const arabic = noticeOf(await page("/admin?lang=ar"));
+    expect(arabic).toContain("ألزِم دورَي المالك والفوترة بتسجيل الدخول بخطوتين");
+    expect(arabic).toContain("اختيار الأدوار في إعدادات أمان تسجيل الدخول");
+
+    // A Billing member cannot change the setting: their dashboard does not tell them.
+    const email = "dashboard-billing@example.com";
+    const password = "Billing-dashboard-pw-41";
+    const billingId = await registeredCustomer(app(), { name: "Billing", email, password });
+    await app()
+      .db.updateTable("users")
+      .set({ role: "admin", staff_role: "billing" })
+      .where("id", "=", billingId)
+      .execute();
+    const billingCookie = await signedInCookie(app(), { email, password }, { ip: "10.63.0.2" });
+    const billingPage = await appFetch(app())("/admin", { cookie: billingCookie });
+    expect(billingPage.status).toBe(200);
+    const billingHtml = await billingPage.text();
+    expect(billingHtml).toContain("Top-ups to check");
+    expect(noticeOf(billingHtml)).toBe("");
+
+    // One of the two missing: the notice says which.
+    await requireOf(["billing", "support"]);
+    expect(noticeOf(await page())).toContain("Owners can do everything in the admin panel");
+    await app()
+      .db.updateTable("users")
+      .set({ two_factor_enabled: sql<boolean>`true` })
+      .where("email", "=", TEST_ADMIN.email)
+      .execute();
+    await requireOf(["owner", "technician"]);
+    expect(noticeOf(await page())).toContain("Billing members approve top-ups");
+    // Both required: no notice.
+    await requireOf(["owner", "billing"]);
+    const html = await page();
+    expect(html).toContain("Top-ups to check");
+    expect(noticeOf(html)).toBe("");
+
+    // Back as the suite began: the Billing member a customer again, no role required.
+    await app()
+      .db.updateTable("users")
+      .set({ role: "user", staff_role: null })
+      .where("id", "=", billingId)
+      .execute();
+    await requireOf([]);
+    await app()
+      .db.updateTable("users")
+      .set({ two_factor_enabled: sql<boolean>`false` })
+      .where("email", "=", TEST_ADMIN.email)
+      .execute();
+  });
+
   it("has no checklist once everything is set up", async () => {
     const actorId = await adminId(app());
     const { invoicing } = await app().settings.get();
@@ -107,7 +183,7 @@ describeEachDatabase("/admin", (app) => {
       .set({ two_factor_enabled: sql<boolean>`true` })
       .where("id", "=", actorId)
       .execute();
-    await saveSettingsForm(app(), { intent: "security", requireAdminTwoFactor: true, actorId });
+    await requireOf(["owner", "billing"]);
     const [kept, ...others] = await listActiveProducts(app().db);
     await updateProduct(app().db, {
       actorId,
@@ -127,5 +203,6 @@ describeEachDatabase("/admin", (app) => {
     expect(html).toContain("Top-ups to check");
     expect(checklistOf(html)).toBe("");
     expect(html).not.toContain("Set up your shop");
+    expect(noticeOf(html)).toBe("");
   });
 });

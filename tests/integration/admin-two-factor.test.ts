@@ -51,9 +51,18 @@ async function enableTwoFactor(app: AppServices, userId: string) {
     .execute();
 }
 
-async function requireTwoFactorForAdmins(app: AppServices, on: boolean) {
+/**
+ * Requires two-factor sign-in of the Owner role (every admin these tests make is an Owner), or of no
+ * role, as the settings page saves it; the coin caps stay as they are.
+ */
+async function requireTwoFactorOfOwners(app: AppServices, on: boolean) {
   const adminId = (await findUserIdByEmail(app.db, TEST_ADMIN.email))!;
-  await saveSettingsForm(app, { intent: "security", requireAdminTwoFactor: on, actorId: adminId });
+  await saveSettingsForm(app, {
+    intent: "security",
+    ...(await app.settings.get()).security,
+    twoFactorRoles: on ? ["owner"] : [],
+    actorId: adminId,
+  });
 }
 
 const ADMIN_PASSWORD = "Two-factor-admin-pw-73";
@@ -87,9 +96,9 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
     expect((await getCurrentSession(app(), admin.cookie))?.user.twoFactorEnabled).toBe(true);
   });
 
-  it("sends an admin without it to set it up from every admin loader and action while the setting is on", async () => {
+  it("sends an Owner without it to set it up from every admin loader and action while Owner is required", async () => {
     const without = await adminCookie(app(), { twoFactor: false });
-    await requireTwoFactorForAdmins(app(), true);
+    await requireTwoFactorOfOwners(app(), true);
     try {
       for (const [file, load] of Object.entries(adminModules)) {
         const module = await load();
@@ -113,14 +122,14 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
         }
       }
     } finally {
-      await requireTwoFactorForAdmins(app(), false);
+      await requireTwoFactorOfOwners(app(), false);
     }
   });
 
   it("keeps the account tab and signing out open to that admin, and lets admins with it through", async () => {
     const without = await adminCookie(app(), { twoFactor: false });
     const withIt = await adminCookie(app(), { twoFactor: true });
-    await requireTwoFactorForAdmins(app(), true);
+    await requireTwoFactorOfOwners(app(), true);
     try {
       const dashboard = await dashboardRoute.loader(
         routeArgs({
@@ -143,13 +152,13 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
       expect((out as Response).headers.get("location")).toBe("/");
       expect(await getCurrentSession(app(), without.cookie)).toBeNull();
     } finally {
-      await requireTwoFactorForAdmins(app(), false);
+      await requireTwoFactorOfOwners(app(), false);
     }
   });
 
   it("opens the admin's own page in the shell to that admin, where they set it up", async () => {
     const without = await adminCookie(app(), { twoFactor: false });
-    await requireTwoFactorForAdmins(app(), true);
+    await requireTwoFactorOfOwners(app(), true);
     try {
       const at = async (path: string) =>
         routeArgs({
@@ -201,11 +210,11 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
         twoFactor: { status: "pending" },
       });
     } finally {
-      await requireTwoFactorForAdmins(app(), false);
+      await requireTwoFactorOfOwners(app(), false);
     }
   });
 
-  it("lets an admin without it through while the setting is off, the dashboard asking them to set it up", async () => {
+  it("lets an Owner without it through while no role is required, the dashboard asking them to set it up", async () => {
     const without = await adminCookie(app(), { twoFactor: false });
     const admin = await adminModules["/app/routes/admin/dashboard.tsx"]!();
     const passed = await admin.loader!(
@@ -217,7 +226,7 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
     expect(passed).toMatchObject({ email: without.email, twoFactorEnabled: false });
   });
 
-  it("saves the setting from /admin/settings, audited, and then sends the admin who saved it without 2FA to set it up", async () => {
+  it("saves the roles from /admin/settings, audited, and then sends the Owner who saved them without 2FA to set it up", async () => {
     const without = await adminCookie(app(), { twoFactor: false });
     const page = await settle(async () =>
       settingsRoute.loader(
@@ -228,19 +237,27 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
       ),
     );
     expect(page).toMatchObject({
-      settings: { security: { requireAdminTwoFactor: false } },
+      settings: { security: { twoFactorRoles: [] } },
       adminTwoFactor: false,
     });
     try {
+      // The form as the page sends it: a checkbox per ticked role, the caps as typed.
       const saved = await postAction(
         app(),
         settingsRoute,
         "/admin/settings",
-        { intent: "security", requireAdminTwoFactor: "on" },
+        {
+          intent: "security",
+          "twoFactorRole-owner": "on",
+          "twoFactorRole-billing": "on",
+          billingCoinCap: "500",
+          supportDailyCoinCap: "20",
+          freshProofCoinThreshold: "100",
+        },
         { cookie: without.cookie },
       );
       expect(saved).toMatchObject({ ok: true, form: "security", message: "admin-settings.saved" });
-      expect((await app().settings.get()).security.requireAdminTwoFactor).toBe(true);
+      expect((await app().settings.get()).security.twoFactorRoles).toEqual(["owner", "billing"]);
       const audit = await app()
         .db.selectFrom("audit_log")
         .select(["actor_id", "target_id", "before", "after"])
@@ -249,8 +266,8 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
         .orderBy("id", "desc")
         .executeTakeFirstOrThrow();
       expect(audit.actor_id).toBe(without.id);
-      expect(JSON.parse(audit.before!)).toEqual({ requireAdminTwoFactor: false });
-      expect(JSON.parse(audit.after!)).toEqual({ requireAdminTwoFactor: true });
+      expect(JSON.parse(audit.before!)).toEqual({ twoFactorRoles: [] });
+      expect(JSON.parse(audit.after!)).toEqual({ twoFactorRoles: ["owner", "billing"] });
       const next = await settle(async () =>
         settingsRoute.loader(
           routeArgs({
@@ -261,9 +278,9 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
       );
       expectSentToSetUp(next, "the settings page after saving");
     } finally {
-      await requireTwoFactorForAdmins(app(), false);
+      await requireTwoFactorOfOwners(app(), false);
     }
-    expect((await app().settings.get()).security.requireAdminTwoFactor).toBe(false);
+    expect((await app().settings.get()).security.twoFactorRoles).toEqual([]);
   });
 
   it("resets another user's two-factor from the client page: gone, audited, mailed, trusted devices forgotten", async () => {

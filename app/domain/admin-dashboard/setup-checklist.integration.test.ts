@@ -56,9 +56,10 @@ describeEachDatabase("the setup checklist", (app) => {
     expect(detailsOf(fresh, "prices")).toEqual([
       { kind: "samplePrices", count: SEED_PRODUCTS.length },
     ]);
+    // The suite starts as FIRST_START_TWO_FACTOR_ROLES=none does: no role is required.
     expect(detailsOf(fresh, "twoFactor")).toEqual([
-      { kind: "twoFactorNotRequired" },
-      { kind: "adminsWithoutTwoFactor", count: 1 },
+      { kind: "twoFactorNotRequired", gap: "both" },
+      { kind: "membersWithoutTwoFactor", count: 1 },
     ]);
     expect(detailsOf(fresh, "mail")).toEqual([]);
   });
@@ -136,17 +137,46 @@ describeEachDatabase("the setup checklist", (app) => {
     open = ["twoFactor", "prices"];
     await expectOpen(open, { mailEnabled });
 
-    // Two-factor: required, and every admin has it.
-    await saveSettingsForm(app(), { intent: "security", requireAdminTwoFactor: true, actorId });
+    // Two-factor: required of Owner and Billing, and every member of them has it.
+    const security = (await app().settings.get()).security;
+    const requireOf = (twoFactorRoles: ("owner" | "billing" | "support" | "technician")[]) =>
+      saveSettingsForm(app(), { intent: "security", ...security, twoFactorRoles, actorId });
+    await requireOf(["owner", "support", "technician"]);
     expect(detailsOf(await read({ mailEnabled }), "twoFactor")).toEqual([
-      { kind: "adminsWithoutTwoFactor", count: 1 },
+      { kind: "twoFactorNotRequired", gap: "billing" },
+      { kind: "membersWithoutTwoFactor", count: 1 },
     ]);
-    await app()
-      .db.updateTable("users")
-      .set({ two_factor_enabled: sql<boolean>`true` })
-      .where("id", "=", actorId)
-      .execute();
+    await requireOf(["owner", "billing"]);
+    expect(detailsOf(await read({ mailEnabled }), "twoFactor")).toEqual([
+      { kind: "membersWithoutTwoFactor", count: 1 },
+    ]);
+    const withTwoFactor = (id: string) =>
+      app()
+        .db.updateTable("users")
+        .set({ two_factor_enabled: sql<boolean>`true` })
+        .where("id", "=", id)
+        .execute();
+    await withTwoFactor(actorId);
     open = ["prices"];
+    await expectOpen(open, { mailEnabled });
+    // A Billing member without it opens it again; a Support or Technician member does not count.
+    const member = async (staffRole: string) => {
+      const id = await customerWithCoins(app(), 0);
+      await app()
+        .db.updateTable("users")
+        .set({ role: "admin", staff_role: staffRole })
+        .where("id", "=", id)
+        .execute();
+      return id;
+    };
+    await member("support");
+    await member("technician");
+    await expectOpen(open, { mailEnabled });
+    const billing = await member("billing");
+    expect(detailsOf(await read({ mailEnabled }), "twoFactor")).toEqual([
+      { kind: "membersWithoutTwoFactor", count: 1 },
+    ]);
+    await withTwoFactor(billing);
     await expectOpen(open, { mailEnabled });
 
     // Prices: each sample plan repriced, saved as it is, or hidden.

@@ -4,6 +4,7 @@ import { SEED_PRODUCTS } from "~/domain/catalogue/catalogue-seed.server";
 import type { Settings } from "~/domain/settings/settings";
 import {
   KEPT_MAIL_COUNTED,
+  TWO_FACTOR_EXPECTED_ROLES,
   setupChecklist,
   type SetupChecklist,
   type SetupFacts,
@@ -14,7 +15,7 @@ const PRODUCT_SAVES = ["product.create", "product.update"];
 
 /**
  * The setup checklist's counts in one statement (the dashboard is the staff's landing page), each a
- * subquery on an index or a table of a few rows: payment methods, the panel's one row, admins
+ * subquery on an index or a table of a few rows: payment methods, the panel's one row, the staff
  * (users by role), products on sale, each sample plan's saves in the audit log (by target), and the
  * kept mail (by state, read no further than KEPT_MAIL_COUNTED + 1 rows).
  */
@@ -39,9 +40,10 @@ async function countSetupFacts(db: Db) {
           .selectFrom("users")
           .select(count)
           .where("role", "=", "admin")
+          .where("staff_role", "in", TWO_FACTOR_EXPECTED_ROLES)
           .where("status", "=", "active")
           .where("two_factor_enabled", "=", sql<boolean>`false`)
-          .as("adminsWithoutTwoFactor"),
+          .as("membersWithoutTwoFactor"),
         onSale().as("productsOnSale"),
         onSale().where("price_cents", "<=", 0).as("freeProductsOnSale"),
         onSale()
@@ -89,7 +91,7 @@ async function countSetupFacts(db: Db) {
   return {
     enabledPaymentMethods: Number(row.enabledPaymentMethods),
     panelAnswered: Number(row.panelAnswered) > 0,
-    adminsWithoutTwoFactor: Number(row.adminsWithoutTwoFactor),
+    membersWithoutTwoFactor: Number(row.membersWithoutTwoFactor),
     productsOnSale: Number(row.productsOnSale),
     freeProductsOnSale: Number(row.freeProductsOnSale),
     sampleProductsOnSale: Number(row.sampleProductsOnSale),
@@ -111,9 +113,7 @@ export async function readSetupChecklist(
     seller: { name: sellerName, address: sellerAddress, taxId: sellerTaxId },
     mailEnabled,
     // Owner and Billing move money and secrets: the list asks that both sign in with a second factor.
-    requireAdminTwoFactor: (["owner", "billing"] as const).every((role) =>
-      settings.security.twoFactorRoles.includes(role),
-    ),
+    twoFactorRoles: settings.security.twoFactorRoles,
     ...counts,
   };
   return setupChecklist(facts);

@@ -5,6 +5,7 @@ import {
   SETUP_ITEM_PATHS,
   setupChecklist,
   setupItems,
+  twoFactorGap,
   type SetupFacts,
   type SetupItemId,
 } from "./setup-checklist";
@@ -16,8 +17,8 @@ const FRESH: SetupFacts = {
   mailEnabled: false,
   keptMail: 0,
   panelAnswered: false,
-  requireAdminTwoFactor: false,
-  adminsWithoutTwoFactor: 1,
+  twoFactorRoles: [],
+  membersWithoutTwoFactor: 1,
   productsOnSale: 12,
   freeProductsOnSale: 0,
   sampleProductsOnSale: 12,
@@ -34,8 +35,8 @@ const READY: SetupFacts = {
   mailEnabled: true,
   keptMail: 0,
   panelAnswered: true,
-  requireAdminTwoFactor: true,
-  adminsWithoutTwoFactor: 0,
+  twoFactorRoles: ["owner", "billing"],
+  membersWithoutTwoFactor: 0,
   productsOnSale: 3,
   freeProductsOnSale: 0,
   sampleProductsOnSale: 0,
@@ -90,7 +91,7 @@ describe("the setup checklist", () => {
       ["payments", { enabledPaymentMethods: 2 }],
       ["mail", { mailEnabled: true }],
       ["gamePanel", { panelAnswered: true }],
-      ["twoFactor", { requireAdminTwoFactor: true, adminsWithoutTwoFactor: 0 }],
+      ["twoFactor", { twoFactorRoles: ["owner", "billing"], membersWithoutTwoFactor: 0 }],
       ["prices", { sampleProductsOnSale: 0 }],
     ];
     for (const [id, change] of cases) {
@@ -126,21 +127,43 @@ describe("the setup checklist", () => {
     expect(itemOf({ ...READY, keptMail: 3 }, "mail").details).toEqual([]);
   });
 
-  it("wants two-factor sign-in both required and set up by every admin", () => {
+  it("wants two-factor sign-in required of Owner and Billing and set up by every member of them", () => {
     const twoFactor = (facts: Partial<SetupFacts>) => itemOf({ ...READY, ...facts }, "twoFactor");
-    expect(twoFactor({ requireAdminTwoFactor: false })).toMatchObject({
+    expect(twoFactor({ twoFactorRoles: [] })).toMatchObject({
       done: false,
-      details: [{ kind: "twoFactorNotRequired" }],
+      details: [{ kind: "twoFactorNotRequired", gap: "both" }],
     });
-    expect(twoFactor({ adminsWithoutTwoFactor: 2 })).toMatchObject({
+    // Each of the two missing is enough to keep it open, whatever else is required.
+    expect(twoFactor({ twoFactorRoles: ["billing", "support", "technician"] })).toMatchObject({
       done: false,
-      details: [{ kind: "adminsWithoutTwoFactor", count: 2 }],
+      details: [{ kind: "twoFactorNotRequired", gap: "owner" }],
     });
-    expect(twoFactor({ requireAdminTwoFactor: false, adminsWithoutTwoFactor: 1 }).details).toEqual([
-      { kind: "twoFactorNotRequired" },
-      { kind: "adminsWithoutTwoFactor", count: 1 },
+    expect(twoFactor({ twoFactorRoles: ["owner"] })).toMatchObject({
+      done: false,
+      details: [{ kind: "twoFactorNotRequired", gap: "billing" }],
+    });
+    expect(twoFactor({ membersWithoutTwoFactor: 2 })).toMatchObject({
+      done: false,
+      details: [{ kind: "membersWithoutTwoFactor", count: 2 }],
+    });
+    expect(twoFactor({ twoFactorRoles: ["support"], membersWithoutTwoFactor: 1 }).details).toEqual([
+      { kind: "twoFactorNotRequired", gap: "both" },
+      { kind: "membersWithoutTwoFactor", count: 1 },
     ]);
     expect(twoFactor({})).toMatchObject({ done: true, details: [] });
+    // Every role required (what an install that had the old switch on keeps) counts as well.
+    expect(
+      twoFactor({ twoFactorRoles: ["owner", "billing", "support", "technician"] }),
+    ).toMatchObject({ done: true, details: [] });
+  });
+
+  it("names which of Owner and Billing may sign in without a second factor", () => {
+    expect(twoFactorGap(["owner", "billing"])).toBeNull();
+    expect(twoFactorGap(["technician", "billing", "owner"])).toBeNull();
+    expect(twoFactorGap(["billing"])).toBe("owner");
+    expect(twoFactorGap(["owner", "support"])).toBe("billing");
+    expect(twoFactorGap([])).toBe("both");
+    expect(twoFactorGap(["support", "technician"])).toBe("both");
   });
 
   it("wants something on sale, nothing free and no sample plan at its sample price", () => {

@@ -1,3 +1,4 @@
+import type { StaffRole } from "~/domain/staff/permissions";
 import { labelKeys } from "~/lib/label-keys";
 
 // The admin dashboard's setup checklist (docs/admin.md "The dashboard"): what a new shop still lacks
@@ -30,6 +31,42 @@ export const SETUP_ITEM_TITLES = labelKeys("admin", "dashboard.setup.titles", SE
 export const SETUP_ITEM_RULES = labelKeys("admin", "dashboard.setup.rules", SETUP_ITEM_IDS);
 export const SETUP_ITEM_ACTIONS = labelKeys("admin", "dashboard.setup.actions", SETUP_ITEM_IDS);
 
+/**
+ * The roles that move money and secrets (payments, refunds, keys, roles): the shop should require
+ * two-factor sign-in of both, as a new install does.
+ */
+export const TWO_FACTOR_EXPECTED_ROLES = [
+  "owner",
+  "billing",
+] as const satisfies readonly StaffRole[];
+
+/** Which of Owner and Billing the settings let sign in without a second factor. */
+export const TWO_FACTOR_GAPS = ["owner", "billing", "both"] as const;
+export type TwoFactorGap = (typeof TWO_FACTOR_GAPS)[number];
+
+/**
+ * Of Owner and Billing, those the security settings do not require two-factor sign-in of, or null when
+ * both are required. An install from before roles kept its choice (all roles or none), so this is what
+ * its dashboard tells it.
+ */
+export function twoFactorGap(twoFactorRoles: readonly StaffRole[]): TwoFactorGap | null {
+  const missing = TWO_FACTOR_EXPECTED_ROLES.filter((role) => !twoFactorRoles.includes(role));
+  if (missing.length === 0) return null;
+  return missing.length === 1 ? missing[0]! : "both";
+}
+
+/** The dashboard's notice for each gap, and its checklist's detail (`admin`). */
+export const TWO_FACTOR_GAP_NOTICES = labelKeys(
+  "admin",
+  "dashboard.twoFactorRule",
+  TWO_FACTOR_GAPS,
+);
+export const TWO_FACTOR_GAP_DETAILS = labelKeys(
+  "admin",
+  "dashboard.setup.details.twoFactorNotRequired",
+  TWO_FACTOR_GAPS,
+);
+
 /** Kept messages are counted up to here ("more than 1,000"): the outbox is never pruned. */
 export const KEPT_MAIL_COUNTED = 1_000;
 
@@ -44,10 +81,10 @@ export interface SetupFacts {
   keptMail: number;
   /** A game panel is saved and has answered a check (its snapshot was read). */
   panelAnswered: boolean;
-  /** The setting "require two-factor sign-in for admins". */
-  requireAdminTwoFactor: boolean;
-  /** Active admins without two-factor sign-in. */
-  adminsWithoutTwoFactor: number;
+  /** The staff roles the security settings require two-factor sign-in of. */
+  twoFactorRoles: readonly StaffRole[];
+  /** Active members of Owner and Billing without two-factor sign-in. */
+  membersWithoutTwoFactor: number;
   /** Products customers can order. */
   productsOnSale: number;
   /** Of those, priced at nothing. */
@@ -60,8 +97,8 @@ export interface SetupFacts {
 export type SetupDetail =
   | { kind: "keptMail"; count: number }
   | { kind: "keptMailOver"; limit: number }
-  | { kind: "adminsWithoutTwoFactor"; count: number }
-  | { kind: "twoFactorNotRequired" }
+  | { kind: "membersWithoutTwoFactor"; count: number }
+  | { kind: "twoFactorNotRequired"; gap: TwoFactorGap }
   | { kind: "nothingOnSale" }
   | { kind: "freeProducts"; count: number }
   | { kind: "samplePrices"; count: number };
@@ -85,13 +122,15 @@ function detailsOf(id: SetupItemId, facts: SetupFacts): SetupDetail[] {
       if (facts.keptMail > KEPT_MAIL_COUNTED)
         return [{ kind: "keptMailOver", limit: KEPT_MAIL_COUNTED }];
       return facts.keptMail > 0 ? [{ kind: "keptMail", count: facts.keptMail }] : [];
-    case "twoFactor":
+    case "twoFactor": {
+      const gap = twoFactorGap(facts.twoFactorRoles);
       return [
-        ...(facts.requireAdminTwoFactor ? [] : [{ kind: "twoFactorNotRequired" } as const]),
-        ...(facts.adminsWithoutTwoFactor > 0
-          ? [{ kind: "adminsWithoutTwoFactor", count: facts.adminsWithoutTwoFactor } as const]
+        ...(gap ? [{ kind: "twoFactorNotRequired", gap } as const] : []),
+        ...(facts.membersWithoutTwoFactor > 0
+          ? [{ kind: "membersWithoutTwoFactor", count: facts.membersWithoutTwoFactor } as const]
           : []),
       ];
+    }
     case "prices":
       if (facts.productsOnSale === 0) return [{ kind: "nothingOnSale" }];
       return [
@@ -113,7 +152,8 @@ function detailsOf(id: SetupItemId, facts: SetupFacts): SetupDetail[] {
  * - payments: at least one payment method is enabled (else customers read "No payment method is open");
  * - mail: SMTP_URL is set (else every message is kept in the outbox, unsent);
  * - gamePanel: a panel is saved and has answered a check;
- * - twoFactor: admins are required to use two-factor sign-in, and every active admin has it;
+ * - twoFactor: Owner and Billing are required to use two-factor sign-in, and every active member of
+ *   them has it;
  * - prices: at least one product is on sale, none of them free, and none a sample plan still at its
  *   seeded price that no admin has saved (saving it keeps the price; hiding it takes it off sale).
  */
@@ -128,7 +168,7 @@ function isDone(id: SetupItemId, facts: SetupFacts): boolean {
     case "gamePanel":
       return facts.panelAnswered;
     case "twoFactor":
-      return facts.requireAdminTwoFactor && facts.adminsWithoutTwoFactor === 0;
+      return twoFactorGap(facts.twoFactorRoles) === null && facts.membersWithoutTwoFactor === 0;
     case "prices":
       return (
         facts.productsOnSale > 0 &&

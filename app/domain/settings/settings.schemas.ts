@@ -1,7 +1,7 @@
 import { withoutDirectionalControls } from "~/lib/bidi";
-import { requiredText, wholeNumberText, z } from "~/lib/zod";
+import { requiredText, wholeNumberText, withFormField, z } from "~/lib/zod";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
-import { STAFF_ROLES } from "~/domain/staff/permissions";
+import { STAFF_ROLES, type StaffRole } from "~/domain/staff/permissions";
 import { isCountryCode } from "~/domain/invoices/billing-details";
 import {
   COUNTRY_CODE_PATTERN,
@@ -19,7 +19,9 @@ import {
   PRIVACY_TEXT_MAX,
   DEFAULT_APPROVAL_HOURS,
   MAX_APPROVAL_HOURS,
+  MAX_COIN_CAP,
   parseLocationNames,
+  tickedTwoFactorRoles,
 } from "./settings";
 import { isHexColor, secondaryKeepsWhiteTextReadable } from "./theme";
 
@@ -40,6 +42,11 @@ const locationNames = z
   )
   .refine((names) => Object.keys(names).length <= MAX_LOCATIONS)
   .default({});
+/** Roles in the order STAFF_ROLES lists them, each once: a list compares equal whoever wrote it. */
+const inRoleOrder = (roles: readonly StaffRole[]) =>
+  STAFF_ROLES.filter((role) => roles.includes(role));
+/** A coin cap as stored: a whole number of coins. */
+const coins = z.number().int().min(0).max(MAX_COIN_CAP);
 /** A Discord webhook's address (isDiscordWebhookUrl), or empty for none. */
 const discordWebhook = z.string().refine(isDiscordWebhookUrl).or(z.literal(""));
 
@@ -182,10 +189,13 @@ export const settingsSchema = z.object({
   // identity. Never among the public settings.
   security: z
     .object({
-      twoFactorRoles: z.array(z.enum(STAFF_ROLES)).default(["owner", "billing"]),
-      billingCoinCap: z.number().int().min(0).max(1_000_000).default(500),
-      supportDailyCoinCap: z.number().int().min(0).max(1_000_000).default(20),
-      freshProofCoinThreshold: z.number().int().min(0).max(1_000_000).default(100),
+      twoFactorRoles: z
+        .array(z.enum(STAFF_ROLES))
+        .default(["owner", "billing"])
+        .transform(inRoleOrder),
+      billingCoinCap: coins.default(500),
+      supportDailyCoinCap: coins.default(20),
+      freshProofCoinThreshold: coins.default(100),
     })
     .prefault({}),
   // Verified addresses (docs/accounts.md): an account whose email is not verified cannot order,
@@ -427,8 +437,30 @@ export const gamePanelFormSchema = z.object({ allowLocalNetwork: checkbox });
 /** Whether a payment provider's API address may be on the local network. */
 export const paymentsFormSchema = z.object({ allowLocalNetwork: checkbox });
 
-/** Sign-in rules: whether admins must use two-factor sign-in. */
-export const securityFormSchema = z.object({ requireAdminTwoFactor: checkbox });
+/** A coin cap typed in the security form: a whole number of coins from 0 to MAX_COIN_CAP. */
+const coinCap = wholeNumberText("admin-settings.errors.coinCapInvalid", {
+  digits: String(MAX_COIN_CAP).length,
+  min: 0,
+  max: MAX_COIN_CAP,
+  outOfRange: "admin-settings.errors.coinCapTooLarge",
+});
+
+/**
+ * The staff's rules: the roles that must sign in with a second factor, read from a checkbox per role
+ * (`twoFactorRole-owner`…, gathered by settingsActionSchema) and refused whole when one names no role,
+ * and the three coin caps.
+ */
+export const securityFormSchema = z.object({
+  twoFactorRoles: z
+    .array(
+      z.enum(STAFF_ROLES, "admin-settings.errors.twoFactorRoleUnknown"),
+      "admin-settings.errors.twoFactorRoleUnknown",
+    )
+    .transform(inRoleOrder),
+  billingCoinCap: coinCap,
+  supportDailyCoinCap: coinCap,
+  freshProofCoinThreshold: coinCap,
+});
 /** Whether an unverified address holds an account back (verifiedEmailRequired). */
 export const verificationFormSchema = z.object({ requireVerifiedEmail: checkbox });
 
@@ -469,8 +501,8 @@ export const invoicingFormSchema = z.object({
     .optional(),
 });
 
-/** The settings page's one action: `intent` names the form. */
-export const settingsActionSchema = z
+/** The settings page's forms, by `intent`. */
+const settingsForms = z
   .discriminatedUnion(
     "intent",
     [
@@ -515,4 +547,14 @@ export const settingsActionSchema = z
         message: "admin-settings.errors.privacyEnglishRequired",
       });
   });
+
+/**
+ * The settings page's one action: `intent` names the form. The security form's role checkboxes are
+ * handed to its schema as one list (`twoFactorRoles`), whatever a post says under that name itself.
+ */
+export const settingsActionSchema = withFormField(
+  "twoFactorRoles",
+  (fields) => (fields.intent === "security" ? tickedTwoFactorRoles(fields) : undefined),
+  settingsForms,
+);
 export type SettingsActionInput = z.infer<typeof settingsActionSchema>;

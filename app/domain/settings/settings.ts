@@ -1,5 +1,6 @@
 import { keysOf } from "~/lib/keys-of";
 import { DEFAULT_TIME_ZONE } from "~/lib/time-zone";
+import type { StaffRole } from "~/domain/staff/permissions";
 import type { Settings } from "./settings.schemas";
 
 // The settings' types come from their schemas (settings.schemas.ts); a type import never brings zod.
@@ -129,6 +130,31 @@ export function isDiscordWebhookUrl(text: string): boolean {
  * holds them equal), written out so that a page needs no zod to know them. Never changed in place:
  * `defaultSettings()` gives a copy to change.
  */
+/** The most coins a staff cap may say: a cap above the coin form's own limit of a change bounds nothing. */
+export const MAX_COIN_CAP = 1_000_000;
+
+/**
+ * The security form's checkbox of a staff role is `twoFactorRole-<role>` ("twoFactorRole-owner"): ticked,
+ * the role must sign in with a second factor. A checkbox per role, as a form's fields are read one value
+ * a name.
+ */
+const TWO_FACTOR_ROLE_FIELD = /^twoFactorRole-(.*)$/;
+
+export function twoFactorRoleField(role: StaffRole): `twoFactorRole-${StaffRole}` {
+  return `twoFactorRole-${role}`;
+}
+
+/**
+ * The roles a security post ticks, as it names them: browsers send a ticked box as "on" and leave an
+ * unticked one out. A name that is no role is kept, for the form's schema to refuse it by name.
+ */
+export function tickedTwoFactorRoles(fields: Record<string, unknown>): string[] {
+  return Object.entries(fields).flatMap(([name, value]) => {
+    const role = TWO_FACTOR_ROLE_FIELD.exec(name)?.[1];
+    return role !== undefined && value === "on" ? [role] : [];
+  });
+}
+
 export const DEFAULT_SETTINGS: Settings = {
   general: {
     siteName: "Hostfront",
@@ -248,7 +274,8 @@ export const SETTINGS_FORM_SECTION = {
   gamePanel: "gamePanel",
   // The payment providers' addresses: the provider settings' save reads it (docs/payments.md).
   payments: "payments",
-  // Two-factor sign-in for admins: the admin guard reads it (app/http/guards.server.ts).
+  // The staff's rules: the roles that must use two-factor sign-in (the admin guard reads them,
+  // app/http/guards.server.ts) and the coin caps (the coin changes' use-cases read them).
   security: "security",
   // Verified addresses (docs/accounts.md).
   verification: "verification",

@@ -6,6 +6,7 @@ import { Link } from "~/components/ui/link";
 import {
   SETUP_ITEM_ACTIONS,
   SETUP_ITEM_RULES,
+  TWO_FACTOR_GAP_DETAILS,
   type SetupChecklist as Checklist,
   type SetupDetail,
   type SetupItem,
@@ -25,9 +26,9 @@ function DetailText({ detail, locale }: { detail: SetupDetail; locale: string })
         limit: numberFormat(locale).format(detail.limit),
       });
     case "twoFactorNotRequired":
-      return t("dashboard.setup.details.twoFactorNotRequired");
-    case "adminsWithoutTwoFactor":
-      return t("dashboard.setup.details.adminsWithoutTwoFactor", { count: detail.count });
+      return t(TWO_FACTOR_GAP_DETAILS[detail.gap]);
+    case "membersWithoutTwoFactor":
+      return t("dashboard.setup.details.membersWithoutTwoFactor", { count: detail.count });
     case "nothingOnSale":
       return t("dashboard.setup.details.nothingOnSale");
     case "freeProducts":

@@ -124,7 +124,7 @@ type BadgeTone = ComponentProps<typeof Badge>["tone"];
 const SECTION_STATES = {
   maintenance: { holds: ["yellow", "maintenance.on"], not: ["green", "maintenance.off"] },
   lifecycle: { holds: ["green", "lifecycle.on"], not: ["yellow", "lifecycle.off"] },
-  security: { holds: ["green", "security.on"], not: ["grey", "security.off"] },
+  security: { holds: ["green", "security.on"], not: ["yellow", "security.off"] },
   payments: { holds: ["yellow", "payments.on"], not: ["green", "payments.off"] },
   verification: {
     holds: ["green", "verification.applies"],

@@ -59,7 +59,7 @@ export function SettingsPage({
     useThemeGroup(settings, result),
     ...usePublicGroups(builtIn),
     useLifecycleGroup(settings, lifecyclePreview, locale),
-    useSecurityGroup(settings, adminTwoFactor),
+    useSecurityGroup(settings, adminTwoFactor, result),
     useVerificationGroup(settings, mailConfigured),
     useInvoicingGroup(settings, { countries, customersWithoutCountry }),
     usePaymentsGroup(settings),

@@ -9,6 +9,9 @@ import { ADMIN_TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import { StatCards } from "~/components/ui/stat-cards";
 import { loadAdminDashboard } from "~/domain/admin-dashboard/admin-dashboard.server";
 import { SetupChecklist } from "~/features/admin-dashboard/setup-checklist";
+import { TwoFactorRuleNotice } from "~/features/admin-dashboard/two-factor-rule-notice";
+import { twoFactorGap } from "~/domain/admin-dashboard/setup-checklist";
+import { can } from "~/domain/staff/permissions";
 import { ActivityList } from "~/features/admin-logs/audit-entry";
 import {
   SERVICE_STATUS_LABELS,
@@ -26,6 +29,10 @@ export const loader = adminLoader(requestContext, {
     email: admin.email,
     // Every admin without a second factor is asked to set one up, whether or not the settings require it.
     twoFactorEnabled: admin.twoFactorEnabled,
+    // Owner or Billing let in without a second factor, told to the members who may change it.
+    twoFactorGap: can(admin.staffRole, "settings.manage")
+      ? twoFactorGap(context.settings.security.twoFactorRoles)
+      : null,
     ...(await loadAdminDashboard(db, {
       language: context.locale,
       settings: context.settings,
@@ -66,6 +73,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </a>
         </Notice>
       )}
+      <TwoFactorRuleNotice gap={loaderData.twoFactorGap} />
       <AnnouncementList announcements={announcements} label={tAnnouncements("shown.label")} />
       <StatCards
         stats={[

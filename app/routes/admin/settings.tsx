@@ -46,7 +46,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     // What the service lifecycle's next run would do, shown beside its switch.
     lifecyclePreview: await previewLifecycle(context.services.db, { now: new Date() }),
     locale: context.locale,
-    // Whether the "require two-factor for admins" switch would send this admin to set it up.
+    // Whether the member reading has two-factor sign-in: without it, ticking their own role sends them
+    // to set it up.
     adminTwoFactor: admin.twoFactorEnabled,
     // The verified-address requirement applies only with SMTP (docs/accounts.md).
     mailConfigured: context.services.mailEnabled,
