@@ -68,6 +68,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.delete": "audit.actions.userDelete",
   "user.note": "admin-clients:auditActions.noteEdit",
   "user.two_factor_reset": "admin-clients:auditActions.twoFactorReset",
+  // A member of the staff viewing the site as the customer, labelled in the staff namespace.
+  "viewAs.start": "admin-staff:viewAs.audit.start",
+  "viewAs.end": "admin-staff:viewAs.audit.end",
   "account.email_change": "audit.actions.accountEmailChange",
   "account.password_reset": "audit.actions.accountPasswordReset",
   "account.two_factor_enable": "audit.actions.accountTwoFactorEnable",

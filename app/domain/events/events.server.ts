@@ -16,6 +16,7 @@ import type { ServerEvent } from "./server-events.server";
 import type { ServiceEvent } from "./service-events.server";
 import type { TicketEvent } from "./ticket-events.server";
 import type { TopUpEvent } from "./top-up-events.server";
+import type { ViewAsEvent } from "./view-as-events.server";
 
 /**
  * What happened, as the use-case that did it records it (`record`), in its transaction: the facts the
@@ -40,7 +41,8 @@ export type DomainEvent =
   | ProvisioningEvent
   | ServerActionEvent
   | ServerEvent
-  | JobEvent;
+  | JobEvent
+  | ViewAsEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

@@ -22,6 +22,7 @@ import { serverReactions } from "./server-events.server";
 import { serviceReactions } from "./service-events.server";
 import { ticketReactions } from "./ticket-events.server";
 import { topUpReactions } from "./top-up-events.server";
+import { viewAsReactions } from "./view-as-events.server";
 
 const all = <T>(some: Some<T>): readonly T[] =>
   some === null ? [] : Array.isArray(some) ? some : [some as T];
@@ -42,6 +43,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...serverActionReactions,
   ...serverReactions,
   ...jobReactions,
+  ...viewAsReactions,
 };
 
 /**
