@@ -6,11 +6,7 @@ import { staffRoleOf, type StaffRole } from "~/domain/staff/permissions";
 import { createDatabase, type DatabaseHandle } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
-import {
-  ensureFirstAdmin,
-  getCurrentSession,
-  type CurrentSession,
-} from "~/domain/accounts/accounts.server";
+import { ensureFirstAdmin, getCurrentSession } from "~/domain/accounts/accounts.server";
 import { createAuth, type Auth } from "~/domain/accounts/auth.server";
 import { seedCatalogue } from "~/domain/catalogue/catalogue.server";
 import { seedVouchers } from "~/domain/orders/orders.server";
@@ -22,6 +18,7 @@ import { getSettings, seedSettings } from "~/domain/settings/settings.server";
 import { installedProviders } from "~/domain/payments/online-providers.server";
 import type { PaymentProvider, ProviderCode } from "~/domain/payments/providers/provider";
 import { readPanelAddress } from "~/domain/provisioning/panel-connection.server";
+import { presentSession, type PresentedSession } from "~/domain/staff/view-as.server";
 import { pickLocale, type Locale } from "~/i18n/locales";
 import { sharedI18n } from "~/i18n/shared-i18n.server";
 import type { Translator } from "~/i18n/translator";
@@ -203,7 +200,11 @@ export async function translatorFor(
 /** What every loader and action reads through requestContext(context) (built once per request). */
 export interface RequestContext {
   services: AppServices;
-  session: CurrentSession | null;
+  /**
+   * The signed-in session, as the pages see it: while a member of the staff views the site as a customer
+   * (app/domain/staff/view-as.server.ts), `user` is the customer and `viewer` the member of the staff.
+   */
+  session: PresentedSession | null;
   settings: Settings;
   locale: Locale;
   /** The request's translator: loaders use it for page titles, entry.server to render. */
@@ -217,13 +218,15 @@ export async function createRequestContext(
   request: { cookie: string | null; acceptLanguage: string | null; queryLocale?: string | null },
   extra: { cspNonce: string; clientIp: string },
 ): Promise<RequestContext> {
-  const [session, settings] = await Promise.all([
+  const [current, settings] = await Promise.all([
     getCurrentSession(services, request.cookie),
     services.settings.get(),
   ]);
+  const session = await presentSession(services.db, current);
   const locale = pickLocale({
     queryLocale: request.queryLocale,
-    userLocale: session?.user.locale ?? null,
+    // The person reading: a member of the staff viewing as a customer reads in their own language.
+    userLocale: (session?.viewer ?? session?.user)?.locale ?? null,
     cookie: request.cookie,
     acceptLanguage: request.acceptLanguage,
     siteDefault: settings.general.defaultLocale,
@@ -249,4 +252,15 @@ export function routerContextFor(context: RequestContext): RouterContextProvider
 /** The request's context inside a loader, an action or entry.server: `requestContext(context).session`. */
 export function requestContext(context: Readonly<RouterContextProvider>): RequestContext {
   return context.get(requestContextKey);
+}
+
+/**
+ * A route middleware's change to the request's context, seen by every loader and action after it (the
+ * read-only view's database, app/http/view-as-gate.server.ts).
+ */
+export function replaceRequestContext(
+  provider: Readonly<RouterContextProvider>,
+  context: RequestContext,
+) {
+  provider.set(requestContextKey, context);
 }

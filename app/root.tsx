@@ -48,17 +48,28 @@ import {
   SUPPORTED_LOCALES,
 } from "./i18n/locales";
 import { readCookie } from "./lib/cookies";
-import { requestContext, type RequestContext } from "./context.server";
+import { replaceRequestContext, requestContext, type RequestContext } from "./context.server";
+import { ViewAsBanner, ViewAsRefused } from "./components/layout/view-as-banner";
+import { isViewAsRefusal } from "./domain/staff/view-as";
+import { viewAsGate } from "./http/view-as-gate.server";
+
+// Viewing the site as a customer is read-only: the one gate every route's loaders and actions pass.
+export const middleware: Route.MiddlewareFunction[] = [
+  viewAsGate(requestContext, replaceRequestContext),
+];
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const { toast, clear } = readToast(request.headers.get("cookie"));
   const user = context.session?.user ?? null;
+  // While a member of the staff views the site as a customer, `user` is the customer (read-only).
+  const viewer = context.session?.viewer ?? null;
   // A signed-in customer who follows a ?lang= link chose that language: it becomes their saved one, so
   // the next page (without the parameter) stays in it, as the switcher's choice does. An admin's ?lang=
-  // only previews a page in that language: their saved one stays (they check each language that way).
+  // only previews a page in that language: their saved one stays (they check each language that way),
+  // and so does the customer's while staff view the site as them.
   const chosen = url.searchParams.get("lang");
-  if (user && user.role !== "admin" && isLocale(chosen) && chosen !== user.locale)
+  if (user && !viewer && user.role !== "admin" && isLocale(chosen) && chosen !== user.locale)
     await setUserLocale(context.services.db, user.id, chosen);
   const { general, links, theme, features, seo } = context.settings;
   const [notifications, topUpOpen] = user
@@ -87,6 +98,8 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
             topUpOpen,
           }
         : null,
+      // The banner over every page while viewing as this customer.
+      viewAs: viewer && user ? { name: user.name, email: user.email } : null,
       settings: {
         general,
         links: { ...links, gamePanel: panelUrl ?? links.gamePanel },
@@ -120,7 +133,8 @@ function rootCookies(request: Request, url: URL, context: RequestContext, clear:
   const headers = new Headers();
   if (clear) headers.append("Set-Cookie", clear);
   const chosen = url.searchParams.get("lang");
-  const user = context.session?.user;
+  // The person reading: a member of the staff viewing as a customer keeps their own language.
+  const user = context.session?.viewer ?? context.session?.user;
   const remember =
     isLocale(chosen) && user?.role !== "admin" ? chosen : user ? user.locale : chosen;
   if (isLocale(remember) && readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== remember) {
@@ -148,7 +162,10 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
-  const locale = root?.locale ?? "en";
+  // Without the root's data (a post refused before any loader ran), the language the page is rendered
+  // in: the browser reads it from <html lang> to hydrate in the same one.
+  const { i18n } = useTranslation();
+  const locale = root?.locale ?? (isLocale(i18n.language) ? i18n.language : "en");
   const theme = root?.settings.theme;
   const style = theme ? (themeVariables(theme) as React.CSSProperties) : undefined;
   // React's scripts, the enhance script or nothing, as the page's routes say (app/lib/hydration.ts, ADR 13).
@@ -231,6 +248,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toast, i18n]);
   return (
     <I18nProvider i18n={i18n}>
+      {loaderData.viewAs ? (
+        <ViewAsBanner name={loaderData.viewAs.name} email={loaderData.viewAs.email} />
+      ) : null}
       <Outlet />
       {scripts === "react" ? (
         <Toaster dir={dir} />
@@ -250,6 +270,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
+  // A post while viewing the site as a customer, refused before anything ran (403).
+  if (isRouteErrorResponse(error) && error.status === 403 && isViewAsRefusal(error.data))
+    return <ViewAsRefused name={error.data.name} email={error.data.email} />;
   // The root has no meta of its own, so a page that fails here (a ticket that is not the visitor's)
   // would have no <title> (axe: document-title): React puts this one in the head.
   if (isRouteErrorResponse(error) && error.status === 404)

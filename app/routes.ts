@@ -43,6 +43,8 @@ export default [
   ]),
   route("maintenance", "routes/maintenance.tsx"),
   route("logout", "routes/logout.tsx"),
+  // Leaving the view of the site as a customer (ADR 57): the banner's button.
+  route("view-as/leave", "routes/view-as-leave.ts"),
   route("notifications", "routes/notifications.tsx"),
   route("order/voucher", "routes/order-voucher.ts"),
   // A file, not a page: outside the site's layout (whose loader a download does not need).
@@ -65,6 +67,8 @@ export default [
     route("newsletter.csv", "routes/admin/newsletter-csv.ts"),
     // A server's state as JSON for its admin page, as the customer's page asks for it.
     route("services/:id/panel/status", "routes/admin/service-panel-status.ts"),
+    // The client page's "View as this customer": a post, then the customer's dashboard (ADR 57).
+    route("clients/:id/view-as", "routes/admin/client-view-as.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),

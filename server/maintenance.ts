@@ -80,7 +80,9 @@ export function maintenanceGate(contextOf: (res: Response) => RequestContext) {
     const context = contextOf(res);
     const decision = maintenanceDecision({
       maintenanceMode: context.settings.general.maintenanceMode,
-      isAdmin: context.session?.user.role === "admin",
+      // A member of the staff viewing the site as a customer is still staff: they pass (the view is
+      // read-only), and can leave it.
+      isAdmin: (context.session?.viewer ?? context.session?.user)?.role === "admin",
       url: req.originalUrl,
     });
     if (decision.type === "reload") {

@@ -8,6 +8,7 @@ import {
   safeRedirect,
 } from "~/domain/accounts/accounts";
 import type { SessionUser } from "~/domain/accounts/accounts.server";
+import { VIEW_AS_LANDING } from "~/domain/staff/view-as";
 import { flashToast, headersWithCookies } from "./toast.server";
 
 export const CHANGE_PASSWORD_PATH = "/account/password";
@@ -44,6 +45,9 @@ export function requireUser(url: URL, context: RequestContext): SessionUser {
  * admin page, so neither is locked away from them. What the member may do there is `requirePermission`'s.
  */
 export function requireAdmin(url: URL, context: RequestContext): SessionUser {
+  // Viewing the site as a customer, the whole site is the customer's: the admin pages come back once the
+  // member leaves the view (the banner on the customer's pages says how).
+  if (context.session?.viewer) throw redirect(VIEW_AS_LANDING);
   const user = requireUser(url, context);
   if (user.role !== "admin") throw redirect("/");
   const ownPage = url.pathname.replace(/\/+$/, "") === ADMIN_ACCOUNT_PATH;

@@ -21,6 +21,7 @@ export const toastKeys = [
   "toast.twoFactorRequired",
   "toast.providerSaved",
   "toast.refundAsked",
+  "toast.viewAsRefused",
 ] as const;
 
 const toastSchema = z.object({

@@ -72,6 +72,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "staff.add": "admin-staff:members.audit.add",
   "staff.role_change": "admin-staff:members.audit.roleChange",
   "staff.remove": "admin-staff:members.audit.remove",
+  // A member of the staff viewing the site as the customer, labelled in the staff namespace.
+  "viewAs.start": "admin-staff:viewAs.audit.start",
+  "viewAs.end": "admin-staff:viewAs.audit.end",
   "account.email_change": "audit.actions.accountEmailChange",
   "account.password_reset": "audit.actions.accountPasswordReset",
   "account.two_factor_enable": "audit.actions.accountTwoFactorEnable",

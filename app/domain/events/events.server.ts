@@ -17,6 +17,7 @@ import type { ServiceEvent } from "./service-events.server";
 import type { StaffEvent } from "./staff-events.server";
 import type { TicketEvent } from "./ticket-events.server";
 import type { TopUpEvent } from "./top-up-events.server";
+import type { ViewAsEvent } from "./view-as-events.server";
 
 /**
  * What happened, as the use-case that did it records it (`record`), in its transaction: the facts the
@@ -42,7 +43,8 @@ export type DomainEvent =
   | ServerActionEvent
   | ServerEvent
   | JobEvent
-  | StaffEvent;
+  | StaffEvent
+  | ViewAsEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

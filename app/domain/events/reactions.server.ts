@@ -23,6 +23,7 @@ import { serviceReactions } from "./service-events.server";
 import { staffReactions } from "./staff-events.server";
 import { ticketReactions } from "./ticket-events.server";
 import { topUpReactions } from "./top-up-events.server";
+import { viewAsReactions } from "./view-as-events.server";
 
 const all = <T>(some: Some<T>): readonly T[] =>
   some === null ? [] : Array.isArray(some) ? some : [some as T];
@@ -44,6 +45,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...serverReactions,
   ...jobReactions,
   ...staffReactions,
+  ...viewAsReactions,
 };
 
 /**

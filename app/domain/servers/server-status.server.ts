@@ -27,6 +27,11 @@ export interface ServerReadInput {
   /** The connected panel's address (for its pages' links), null when none is connected. */
   panelUrl: string | null;
   now?: Date;
+  /**
+   * Read the cached state as it is, never asking for a fresh one (a member of the staff viewing the site
+   * as the customer: the view writes nothing).
+   */
+  readOnly?: boolean;
 }
 
 /** The service and its cached state, with whether a read is queued or running; null: not theirs. */
@@ -188,7 +193,9 @@ export async function readServerPage(
   const now = input.now ?? new Date();
   const loaded = await loadServer(db, input.serviceId, input.userId);
   if (!loaded) return null;
-  const refreshing = await refreshIfStale(db, loaded, now, true);
+  const refreshing = input.readOnly
+    ? loaded.refreshing
+    : await refreshIfStale(db, loaded, now, true);
   return buildPageView({
     service: loaded.service,
     status: loaded.status,
@@ -207,7 +214,9 @@ export async function readServerStatus(
   const now = input.now ?? new Date();
   const loaded = await loadServer(db, input.serviceId, input.userId);
   if (!loaded) return null;
-  const refreshing = await refreshIfStale(db, loaded, now, false);
+  const refreshing = input.readOnly
+    ? loaded.refreshing
+    : await refreshIfStale(db, loaded, now, false);
   return buildStatusView({
     service: loaded.service,
     status: loaded.status,

@@ -1,6 +1,5 @@
 import { LANGUAGE_NAMES } from "~/components/layout/language-switcher";
 import { CoinsIcon, LifeBuoyIcon, ServerIcon, ShoppingCartIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { CellWithNote, timeColumn, type Column } from "~/components/data-table/data-table";
@@ -41,6 +40,7 @@ import { formatCoins, formatEuros } from "~/lib/money";
 import { LedgerReason, useLedgerKind } from "./client-detail-reason";
 import { useAuditColumns } from "./client-detail-audit";
 import {
+  ProfileLine,
   recordLists,
   Section,
   useInvoiceColumns,
@@ -48,22 +48,13 @@ import {
   useTopUpColumns,
 } from "./client-detail-sections";
 import { TwoFactorSection } from "./two-factor-reset";
+import { ViewAsButton } from "./view-as-button";
 
 /**
  * What the page's last form said: saving the note (after a refusal, what was typed) or turning off the
  * client's two-factor sign-in; `form` says which, so each card shows only its own.
  */
 export type ClientNoteResult = ActionResult & { form?: "note" | "twoFactor" };
-
-/** A line of the profile: what it is, then its value. */
-function ProfileLine({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 wrap-anywhere">{children}</dd>
-    </div>
-  );
-}
 
 /** /admin/clients/:id: one account, everything about it on one page, and the admin's note. */
 export function ClientDetailPage({
@@ -72,6 +63,7 @@ export function ClientDetailPage({
   locale,
   now,
   result,
+  viewAs = false,
 }: {
   client: ClientDetail;
   /** The client is the admin reading the page. */
@@ -83,6 +75,8 @@ export function ClientDetailPage({
    */
   now: string;
   result?: ClientNoteResult;
+  /** The reader's role may view the site as this account, an active customer's (ADR 57). */
+  viewAs?: boolean;
 }) {
   const { t } = useTranslation("admin-clients");
   const { t: tCommon } = useTranslation("common");
@@ -259,7 +253,11 @@ export function ClientDetailPage({
       <Link to="/admin/clients" className="w-fit text-sm text-primary hover:underline">
         {t("back")}
       </Link>
-      <PageHeading title={profile.name} intro={t("intro")}>
+      <PageHeading
+        title={profile.name}
+        intro={t("intro")}
+        action={viewAs ? <ViewAsButton customerId={profile.id} /> : undefined}
+      >
         <p className="flex flex-wrap gap-2">
           <Badge tone={profile.role === "admin" ? "blue" : "grey"}>
             {role ? t(role) : profile.role}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "~/components/ui/link";
 import { byId, CellWithNote, timeColumn, type Column } from "~/components/data-table/data-table";
 import { amountColumn, badgeColumn, column } from "~/components/data-table/column-presets";
@@ -200,4 +201,14 @@ export function useMailColumns(moment: Intl.DateTimeFormat, email: string) {
       { label: true },
     ),
   ] satisfies Column<ClientMailView>[];
+}
+
+/** A line of the profile: what it is, then its value. */
+export function ProfileLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 wrap-anywhere">{children}</dd>
+    </div>
+  );
 }

@@ -9,6 +9,7 @@ import {
 } from "~/features/admin-clients/client-detail-page";
 import { adminForm, adminPage, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
+import { can } from "~/domain/staff/permissions";
 import type { Route } from "./+types/client";
 import { requestContext } from "~/context.server";
 
@@ -32,6 +33,11 @@ export async function loader({ url, params, context: routerContext }: Route.Load
     client,
     // An admin's own two-factor is turned off in their account tab, not here.
     own: admin.id === client.profile.id,
+    // "View as this customer": for a role that may, on an active customer's account (never staff's).
+    viewAs:
+      can(admin.staffRole, "clients.viewAs") &&
+      client.profile.role === "user" &&
+      client.profile.status === "active",
     locale: context.locale,
     // The moment the services' expiries are read against, on the server and again when hydrating.
     now: new Date().toISOString(),
@@ -85,6 +91,7 @@ export default function AdminClient({ loaderData, actionData }: Route.ComponentP
       locale={loaderData.locale}
       now={loaderData.now}
       result={actionData}
+      viewAs={loaderData.viewAs}
     />
   );
 }

@@ -21,6 +21,7 @@ export async function loader({ url, params, context: routerContext }: Route.Load
         serviceId: id.data,
         userId: user.id,
         now: context.services.clock(),
+        readOnly: Boolean(context.session?.viewer),
       })
     : null;
   if (!status) return Response.json(null, { status: 404, headers: NO_STORE });

@@ -30,6 +30,7 @@ export async function loader({ url, params, context: routerContext }: Route.Load
     userId: user.id,
     panelUrl: await context.services.settings.panelUrl(),
     now: context.services.clock(),
+    readOnly: Boolean(context.session?.viewer),
   });
   if (!view) throw data(null, { status: 404 });
   const t = context.i18n.getFixedT(null, "services");
