@@ -14,8 +14,9 @@ import { readOnlyDatabase } from "~/domain/staff/read-only-database.server";
  * - a post (POST, PUT, PATCH, DELETE) to anything but leaving the view or signing out is refused with
  *   403 before any action runs: the root's error boundary says that nothing was changed;
  * - every other request gets a database that refuses to write, so a page that writes as it is read (a
- *   server's state asked for again, a saved language) fails loudly instead of changing the customer's
- *   data. The pages that write as they are read skip it while viewing; this is the net under them.
+ *   server's state asked for again, a saved language, a verification link) is answered with the same
+ *   403 instead of changing the customer's data. The pages that write as they are read skip it while
+ *   viewing; this is the net under them.
  *
  * The patterns are React Router's matched route patterns, so every spelling of a URL that reaches these
  * routes (`/logout.data`, `/Logout`, `/%6Cogout`) is the same route here.
@@ -38,8 +39,8 @@ export function viewAsGate(
     if (!session?.viewer) return next();
     // React Router joins its matches' own paths: "logout", "view-as/leave" (the root's path is empty).
     if (OPEN_PATTERNS.has(`/${pattern.replace(/^\/+/, "")}`)) return next();
-    if (MUTATION_METHODS.has(request.method.toUpperCase()))
-      throw data(
+    const refusal = () =>
+      data(
         {
           refused: "viewAs",
           name: session.user.name,
@@ -47,9 +48,12 @@ export function viewAsGate(
         } satisfies ViewAsRefusal,
         { status: 403 },
       );
+    if (MUTATION_METHODS.has(request.method.toUpperCase())) throw refusal();
+    // A page that would write as it is read (a provider's return link, a verification link) gets the
+    // same 403 page rather than an error.
     replace(routerContext, {
       ...context,
-      services: { ...context.services, db: readOnlyDatabase(context.services.db) },
+      services: { ...context.services, db: readOnlyDatabase(context.services.db, refusal) },
     });
     return next();
   };

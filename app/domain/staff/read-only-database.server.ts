@@ -51,16 +51,25 @@ export function writeOf(node: RootOperationNode): string | null {
   return node.kind;
 }
 
-const readOnlyPlugin: KyselyPlugin = {
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    const write = writeOf(args.node);
-    if (write) throw new ReadOnlyViewError(write);
-    return args.node;
-  },
-  transformResult: async (args) => args.result,
-};
+function readOnlyPlugin(refuse: (kind: string) => unknown): KyselyPlugin {
+  return {
+    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+      const write = writeOf(args.node);
+      if (write) throw refuse(write);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+}
 
-/** The database as a read-only view sees it: reads pass, any write throws ReadOnlyViewError. */
-export function readOnlyDatabase(db: Kysely<Database>): Kysely<Database> {
-  return db.withPlugin(readOnlyPlugin);
+/**
+ * The database as a read-only view sees it: reads pass, any write throws what `refuse` makes of it
+ * (ReadOnlyViewError unless the caller says otherwise: the request's gate throws its 403 answer, so a
+ * page that writes as it is read tells the viewer it is read-only rather than failing).
+ */
+export function readOnlyDatabase(
+  db: Kysely<Database>,
+  refuse: (kind: string) => unknown = (kind) => new ReadOnlyViewError(kind),
+): Kysely<Database> {
+  return db.withPlugin(readOnlyPlugin(refuse));
 }
