@@ -43,6 +43,8 @@ export function ClientsAdmin({
   hasMore,
   adminId,
   coinKeys,
+  proofFresh,
+  coinProofThreshold,
   locale,
   result,
 }: {
@@ -56,6 +58,10 @@ export function ClientsAdmin({
   adminId: string;
   /** Each row's coin form key (a fresh one per page view). */
   coinKeys: Record<string, string>;
+  /** The session's proof of identity is fresh: no coin change asks for one. */
+  proofFresh: boolean;
+  /** Coins above which a change asks for a fresh proof (the security settings). */
+  coinProofThreshold: number;
   locale: string;
   result?: ClientActionResult;
 }) {
@@ -177,6 +183,7 @@ export function ClientsAdmin({
             user={user}
             idempotencyKey={coinKeys[user.id] ?? ""}
             locale={locale}
+            proof={{ fresh: proofFresh, thresholdCoins: coinProofThreshold }}
             result={rowResult(user)}
           />
         </>
