@@ -30,6 +30,18 @@ describe("parseForm", () => {
     });
   });
 
+  it("never returns the proof of identity a sensitive form carries (the password or a code)", async () => {
+    const result = await parseForm(
+      post("name=&proof=My-password-1&proofNote=kept"),
+      z.object({ name: z.string().min(1, "required") }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: { name: "required" },
+      values: { name: "", proofNote: "kept" },
+    });
+  });
+
   it("reads a body that is not a form as an empty form: every required field reports itself", async () => {
     const result = await parseForm(
       post("{not json", "application/json"),
@@ -92,6 +104,12 @@ describe("typedValues", () => {
 
   it("reads a body that is not a form as no fields", async () => {
     expect(await typedValues(post("{}", "application/json"))).toEqual({});
+  });
+
+  it("leaves the secrets out: passwords and the proof of identity", async () => {
+    expect(
+      await typedValues(post("slug=vps-1&proof=123456&currentPassword=pw&Password2=pw")),
+    ).toEqual({ slug: "vps-1" });
   });
 });
 

@@ -14,8 +14,16 @@ export type ParsedForm<T> =
 const INVALID: MessageKey = "common.errors.invalid";
 const UNSPECIFIED = "\u0000unspecified";
 
-/** Fields that are never sent back to the browser after a failed submit. */
-const SECRET_FIELDS = /password/i;
+/**
+ * Fields that are never sent back to the browser after a failed submit: passwords, and the password or
+ * code typed to prove who one is before a sensitive change (app/http/fresh-proof.server.ts).
+ */
+const SECRET_FIELDS = /password|^proof$/i;
+
+/** Whether a field holds a secret that no answer may carry back. */
+export function secretField(name: string): boolean {
+  return SECRET_FIELDS.test(name);
+}
 
 /**
  * Reads a form body and validates it with a zod schema. On failure it returns the first message of each
@@ -129,19 +137,20 @@ function validateForm<S extends z.ZodType>(
           : issue.message
     ) as MessageKey;
   }
-  const values = Object.fromEntries(
-    Object.entries(entries).filter(([key]) => !SECRET_FIELDS.test(key)),
-  );
+  const values = Object.fromEntries(Object.entries(entries).filter(([key]) => !secretField(key)));
   return { ok: false, fieldErrors, values };
 }
 
 /**
  * The text fields of a form as typed, to show it again when a save that passed parseForm is refused
- * afterwards (a slug or code already taken). Pass a clone made before parseForm read the body.
+ * afterwards (a slug or code already taken), secrets left out. Pass a clone made before parseForm read
+ * the body.
  */
 export async function typedValues(request: Request): Promise<Record<string, string>> {
   const form = await request.formData().catch(() => new FormData());
   return Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    [...form.entries()].filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string" && !secretField(entry[0]),
+    ),
   );
 }

@@ -24,6 +24,7 @@ import { requirePermission } from "./guards.server";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
 import { parseForm, typedValues } from "./form.server";
+import { readProofPost, requireFreshProof } from "./fresh-proof.server";
 import { statusOf } from "./result-status";
 
 /**
@@ -42,6 +43,8 @@ export interface ListEditorResult {
   fieldErrorValues?: Record<string, Record<string, string | number>>;
   /** What was typed, to show the form again as it was. */
   values?: Record<string, string>;
+  /** The save waits for a fresh proof of identity (app/http/fresh-proof.server.ts). */
+  proof?: "required";
 }
 
 /**
@@ -62,6 +65,8 @@ const LISTS = {
     saveFailed: "admin-catalogue.products.saveFailed",
     /** A post naming neither a save nor one of these names no row. */
     rowIntents: ["move", "hide", "show", "delete"],
+    /** The posts that ask for a fresh proof of identity when the session's is stale: none. */
+    freshProof: [],
     fields: { "admin-catalogue.products.errors.slugTaken": "slug" },
   },
   promotions: {
@@ -75,6 +80,7 @@ const LISTS = {
     saveFailed: "admin-catalogue.promotions.saveFailed",
     // Any post that is not a save names a row.
     rowIntents: undefined,
+    freshProof: [],
     fields: {
       "admin-catalogue.promotions.errors.codeTaken": "code",
       "admin-catalogue.promotions.errors.productsUnknown": "products",
@@ -93,6 +99,9 @@ const LISTS = {
     anchor: "method",
     saveFailed: "payments.admin.saveFailed",
     rowIntents: ["enable", "disable", "delete"],
+    // A method's instructions say where customers send their money: writing them asks for a fresh
+    // proof of identity (switching a method on or off, or deleting one, redirects no payment).
+    freshProof: ["create", "update"],
     // Its refusals name their field themselves (the site's default language decides which).
     fields: {},
   },
@@ -122,6 +131,8 @@ interface AnyList {
   anchor: string;
   saveFailed: MessageKey;
   rowIntents: readonly string[] | undefined;
+  /** The intents that ask for a fresh proof of identity (requireFreshProof). */
+  freshProof: readonly string[];
   fields: Partial<Record<string, string>>;
 }
 
@@ -231,6 +242,24 @@ async function runListEditorAction(
     );
   }
   const input = form.data;
+  if (list.freshProof.includes(input.intent)) {
+    // Read from a copy of the copy: `copy` may yet show a refused save again as typed.
+    const refused = await requireFreshProof({
+      context,
+      post: await readProofPost(copy),
+      refused: (proof, typed) =>
+        ({
+          ok: false,
+          intent: "save",
+          message: list.saveFailed,
+          proof: proof.proof,
+          fieldErrors: proof.fieldErrors,
+          fieldErrorValues: proof.fieldErrorValues,
+          values: typed.values,
+        }) satisfies ListEditorResult as ListEditorResult,
+    });
+    if (refused) return refused;
+  }
   const result = await list.run(context.services.db, actorId, input as never);
   if (SAVE_INTENTS.includes(input.intent)) {
     if (!result.ok) {

@@ -44,6 +44,8 @@ export function ClientsAdmin({
   adminId,
   mayManageStaff,
   coinKeys,
+  proofFresh,
+  coinProofThreshold,
   locale,
   result,
 }: {
@@ -59,6 +61,10 @@ export function ClientsAdmin({
   mayManageStaff: boolean;
   /** Each row's coin form key (a fresh one per page view). */
   coinKeys: Record<string, string>;
+  /** The session's proof of identity is fresh: no coin change asks for one. */
+  proofFresh: boolean;
+  /** Coins above which a change asks for a fresh proof (the security settings). */
+  coinProofThreshold: number;
   locale: string;
   result?: ClientActionResult;
 }) {
@@ -180,6 +186,7 @@ export function ClientsAdmin({
             user={user}
             idempotencyKey={coinKeys[user.id] ?? ""}
             locale={locale}
+            proof={{ fresh: proofFresh, thresholdCoins: coinProofThreshold }}
             result={rowResult(user)}
           />
         </>

@@ -43,11 +43,14 @@ export function CoinsDialog({
   user,
   idempotencyKey,
   locale,
+  proof,
   result,
 }: {
   user: ClientRow;
   idempotencyKey: string;
   locale: string;
+  /** Whether the session's proof of identity is fresh, and above how many coins a change asks for one. */
+  proof: { fresh: boolean; thresholdCoins: number };
   result?: ClientActionResult;
 }) {
   const { t } = useTranslation("coins");
@@ -80,6 +83,8 @@ export function CoinsDialog({
         name={user.name}
         balanceCents={user.coinBalanceCents}
         locale={locale}
+        proof={proof}
+        refusal={refusal}
       />
     </DialogShell>
   );

@@ -16,6 +16,7 @@ import {
 import { Badge } from "~/components/ui/badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { typedIn } from "~/components/ui/fieldset";
+import { FreshProofField } from "~/components/ui/fresh-proof-field";
 import { choicesOf, type FieldSpec } from "~/components/ui/form-card";
 import { Notice } from "~/components/ui/notice";
 import { PageHeading } from "~/components/ui/page-heading";
@@ -67,6 +68,8 @@ interface GatewaysPageProps {
   providers: ProviderSettingsView[];
   refused: RefusedNotificationsPage;
   providerResult?: ProviderActionResult;
+  /** The session's proof of identity is fresh: saving a method or a provider asks for none. */
+  proofFresh: boolean;
 }
 
 /** "MAD 5.00 + 2.5%", "2.5%", "None". */
@@ -188,6 +191,7 @@ export function GatewaysPage(page: GatewaysPageProps) {
           refused={page.refused}
           result={page.providerResult}
           locale={locale}
+          proofNeeded={!page.proofFresh}
         />
       }
       notices={{
@@ -336,6 +340,7 @@ function MethodEditor(props: EditorProps<PaymentMethod, GatewaysPageProps>) {
         />
       ))}
       <EditorFields editor={form} fields={terms} />
+      <FreshProofField id="method-proof" needed={!props.page.proofFresh} result={props.result} />
     </EditorPage>
   );
 }

@@ -3,6 +3,7 @@ import { column } from "~/components/data-table/column-presets";
 import { DataTable, timeColumn, type Column } from "~/components/data-table/data-table";
 import { Pager } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
+import { FreshProofField, type ProofAnswer } from "~/components/ui/fresh-proof-field";
 import { FormCard, FormFields, choicesOf, type FieldSpec } from "~/components/ui/form-card";
 import { ResultText, type ActionResult } from "~/components/ui/result-message";
 import { formatFileSize } from "~/domain/payments/top-up-proofs";
@@ -32,7 +33,7 @@ import { mediumDateTime } from "~/lib/intl-format";
 // secret never shown back: only its last four characters), then the notifications that were refused.
 
 /** What a provider's form post answered (a save that worked goes back to the page with a toast). */
-export interface ProviderActionResult extends ActionResult {
+export interface ProviderActionResult extends ActionResult, ProofAnswer {
   intent: "provider";
   provider: ProviderCode;
 }
@@ -49,11 +50,14 @@ export function ProviderSections({
   refused,
   result,
   locale,
+  proofNeeded,
 }: {
   providers: ProviderSettingsView[];
   refused: RefusedNotificationsPage;
   result?: ProviderActionResult;
   locale: string;
+  /** Saving asks for a fresh proof of identity (the session's is stale). */
+  proofNeeded: boolean;
 }) {
   const { t } = useTranslation("payments");
   return (
@@ -70,6 +74,7 @@ export function ProviderSections({
           settings={provider}
           result={result?.provider === provider.provider ? result : undefined}
           locale={locale}
+          proofNeeded={proofNeeded}
         />
       ))}
       <RefusedNotifications refused={refused} locale={locale} />
@@ -93,10 +98,12 @@ function ProviderForm({
   settings,
   result,
   locale,
+  proofNeeded,
 }: {
   settings: ProviderSettingsView;
   result?: ProviderActionResult;
   locale: string;
+  proofNeeded: boolean;
 }) {
   const { t } = useTranslation("payments");
   const busy = useNavigation().state !== "idle";
@@ -208,6 +215,7 @@ function ProviderForm({
         values={result?.values ?? storedValues(settings)}
         errors={result?.fieldErrors}
       />
+      <FreshProofField id={`provider-${provider}-proof`} needed={proofNeeded} result={result} />
       {settings.updatedAt ? (
         <p className="text-sm text-muted-foreground">
           {t("providers.updatedAt", { date: date.format(new Date(settings.updatedAt)) })}

@@ -3,6 +3,7 @@ import { useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { TitledCard } from "~/components/ui/card";
 import { FormCard, FormFields, Switch, type FieldSpec } from "~/components/ui/form-card";
+import { FreshProofField, type ProofAnswer } from "~/components/ui/fresh-proof-field";
 import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, ResultText, type ActionResult } from "~/components/ui/result-message";
@@ -13,7 +14,7 @@ import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { mediumDateTime } from "~/lib/intl-format";
 
-export interface GamePanelActionResult extends ActionResult {
+export interface GamePanelActionResult extends ActionResult, ProofAnswer {
   intent: "save" | "check" | "network" | "removeClientKey";
 }
 
@@ -32,12 +33,15 @@ export function GamePanelPage({
   connection,
   locations,
   allowLocalNetwork,
+  proofFresh,
   locale,
   result,
 }: {
   connection: (PanelConnectionView & { check: PanelCheckView }) | null;
   locations: string[];
   allowLocalNetwork: boolean;
+  /** The session's proof of identity is fresh: saving a key asks for none. */
+  proofFresh: boolean;
   locale: string;
   result?: GamePanelActionResult;
 }) {
@@ -166,6 +170,8 @@ export function GamePanelPage({
           values={typed ?? stored}
           errors={saveResult?.fieldErrors}
         />
+        {/* Asked for when a key is typed (saving the address or the locations alone asks nothing). */}
+        <FreshProofField id="panel-proof" needed={!proofFresh} result={saveResult} />
       </FormCard>
       {connection?.clientKeyLast4 || removeResult ? (
         <TitledCard title={t("panel.clientKeyTitle")}>

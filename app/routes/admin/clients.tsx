@@ -8,6 +8,8 @@ import { ClientsAdmin, type ClientActionResult } from "~/features/admin-clients/
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
 import { adminAction } from "~/http/admin-route.server";
+import { proofIsFresh, requireFreshProof, withProofPost } from "~/http/fresh-proof.server";
+import { coinChangeNeedsProof } from "~/domain/staff/fresh-proof";
 import { adminPage, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
@@ -35,13 +37,16 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     mayManageStaff: can(admin.staffRole, "staff.manage"),
     // A fresh key per row and page view: a replayed coin change is made once (ADR 10).
     coinKeys: Object.fromEntries(users.map((user) => [user.id, crypto.randomUUID()])),
+    // A coin change above the threshold asks for the password or a code first while this is false.
+    proofFresh: proofIsFresh(context),
+    coinProofThreshold: context.settings.security.freshProofCoinThreshold,
     locale: context.locale,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export const action = adminAction(
+const postAction = adminAction(
   requestContext,
   { "*": "clients.edit", coins: "coins.adjust" },
   clientActionSchema,
@@ -102,6 +107,21 @@ export const action = adminAction(
       const result = await completeAccountDeletion(db, { userId: input.userId, actorId: admin.id });
       return answer(result, "admin.users.deletionCompleted");
     }
+    // A coin change above the security settings' threshold asks for a fresh proof of identity first.
+    if (coinChangeNeedsProof(input.amount, context.settings.security.freshProofCoinThreshold)) {
+      const unproven = await requireFreshProof({
+        context,
+        refused: (refusal, typed) =>
+          ({
+            ok: false,
+            intent: "coins",
+            userId: input.userId,
+            ...refusal,
+            values: { amount: typed.values.amount ?? "", reason: typed.values.reason ?? "" },
+          }) satisfies ClientActionResult,
+      });
+      if (unproven) return unproven;
+    }
     const result = await adjustCoins(db, {
       userId: input.userId,
       amountCents: input.amount,
@@ -112,6 +132,9 @@ export const action = adminAction(
     return answer(result, "coins.admin.updated");
   },
 );
+
+/** The page's posts, read as typed first: a coin change's proof of identity, if it carries one. */
+export const action = withProofPost(requestContext, postAction);
 
 export default function AdminClients({ loaderData, actionData }: Route.ComponentProps) {
   return <ClientsAdmin {...loaderData} result={actionData} />;

@@ -12,6 +12,7 @@ import {
 } from "~/features/admin-settings/game-panel-page";
 import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import { adminAction, adminLoader } from "~/http/admin-route.server";
+import { proofIsFresh, requireFreshProof, withProofPost } from "~/http/fresh-proof.server";
 import { refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/game-panel";
@@ -28,12 +29,14 @@ export const loader = adminLoader(requestContext, {
     connection: await readPanelConnection(db),
     locations: context.settings.general.locations,
     allowLocalNetwork: context.settings.gamePanel.allowLocalNetwork,
+    // Whether saving a key asks for the password or a code first.
+    proofFresh: proofIsFresh(context),
   }),
 });
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export const action = adminAction(
+const postAction = adminAction(
   requestContext,
   "panel.manage",
   gamePanelActionSchema,
@@ -87,6 +90,22 @@ export const action = adminAction(
           : "provisioning.panel.clientKeyNone",
       } satisfies GamePanelActionResult;
     }
+    // Saving the application key or the client key (the keys that run every server) asks for a fresh
+    // proof of identity first; the address and the locations alone do not.
+    if (input.apiKey !== null || input.clientKey !== null) {
+      const unproven = await requireFreshProof({
+        context,
+        refused: (refusal, typed) =>
+          ({
+            ok: false,
+            intent: "save",
+            ...refusal,
+            // Never a key: what was typed in them is not sent back to the page.
+            values: { ...typed.values, apiKey: "", clientKey: "" },
+          }) satisfies GamePanelActionResult,
+      });
+      if (unproven) return unproven;
+    }
     const result = await savePanelConnection(
       db,
       { ...input, actorId: admin.id },
@@ -106,6 +125,9 @@ export const action = adminAction(
     } satisfies GamePanelActionResult;
   },
 );
+
+/** The page's posts, read as typed first: a key's save may carry a proof of identity. */
+export const action = withProofPost(requestContext, postAction);
 
 export default function AdminGamePanel({ loaderData, actionData }: Route.ComponentProps) {
   return <GamePanelPage {...loaderData} result={actionData} />;

@@ -12,6 +12,7 @@ import {
 import { GatewaysPage, type ProviderActionResult } from "~/features/admin-payments/gateways-page";
 import { adminAction } from "~/http/admin-route.server";
 import { redirectWithToast } from "~/http/form-answers.server";
+import { proofIsFresh, requireFreshProof, withProofPost } from "~/http/fresh-proof.server";
 import type { ListEditorResult } from "~/http/list-editor.server";
 import { listEditorAction, listEditorLoader } from "~/http/list-editor.server";
 import { statusOf } from "~/http/result-status";
@@ -27,10 +28,13 @@ const methodsLoader = listEditorLoader(requestContext, "gateways");
 export async function loader(args: Route.LoaderArgs) {
   // The list's loader turns away anyone but an admin first.
   const methods = await methodsLoader(args);
-  const { services } = requestContext(args.context);
+  const context = requestContext(args.context);
+  const { services } = context;
   const { refused } = queryOf(args.url, refusedNotificationsQuerySchema);
   return {
     ...methods,
+    // Whether saving a method or a provider asks for the password or a code first.
+    proofFresh: proofIsFresh(context),
     ...(await loadProviderSections(services.db, {
       publicUrl: services.env.PUBLIC_URL,
       refusedPage: refused,
@@ -61,6 +65,26 @@ const providerAction = adminAction(
       { status: 400 },
     ),
   async ({ db, admin, input, context }) => {
+    const values = {
+      mode: input.mode,
+      apiUrl: input.apiUrl,
+      publicId: input.publicId,
+      webhookId: input.webhookId,
+      secret: "",
+    };
+    // A provider's keys decide where payments are checked and sent: a fresh proof of identity first.
+    const unproven = await requireFreshProof({
+      context,
+      refused: (refusal) =>
+        ({
+          ok: false,
+          intent: "provider",
+          provider: input.provider,
+          ...refusal,
+          values,
+        }) satisfies ProviderActionResult,
+    });
+    if (unproven) return unproven;
     const result = await saveProviderSettings(
       db,
       { ...input, actorId: admin.id },
@@ -75,13 +99,7 @@ const providerAction = adminAction(
           message: "payments.providers.saveFailed",
           reason: result.error,
           fieldErrors: { [result.field]: result.error },
-          values: {
-            mode: input.mode,
-            apiUrl: input.apiUrl,
-            publicId: input.publicId,
-            webhookId: input.webhookId,
-            secret: "",
-          },
+          values,
         } satisfies ProviderActionResult,
         { status: statusOf(result) },
       );
@@ -108,7 +126,7 @@ async function intentOf(request: Request): Promise<string | null> {
 export async function action(args: Route.ActionArgs) {
   const intent = await intentOf(args.request);
   if ((PROVIDER_INTENTS as readonly (string | null)[]).includes(intent))
-    return providerAction(args);
+    return withProofPost(requestContext, providerAction)(args);
   return methodsAction(args);
 }
 

@@ -27,6 +27,10 @@ import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
 import { requirePermission } from "~/http/guards.server";
 import { formatCoins } from "~/lib/money";
 import { adminForm, refusal } from "~/http/route-request.server";
+import { proofIsFresh, readProofPost, requireFreshProof } from "~/http/fresh-proof.server";
+import { coinChangeNeedsProof } from "~/domain/staff/fresh-proof";
+import { FreshProofField, proofAnswerOf } from "~/components/ui/fresh-proof-field";
+import { parseCoinAmount } from "~/domain/coins/coins";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/ticket";
 import { requestContext } from "~/context.server";
@@ -45,6 +49,9 @@ export async function loader({ url, context: routerContext, params }: Route.Load
     // its key, so after it worked each comes back empty.
     coinKey: crypto.randomUUID(),
     replyKey: crypto.randomUUID(),
+    // Goodwill coins above the threshold ask for the password or a code first while this is false.
+    proofFresh: proofIsFresh(context),
+    coinProofThreshold: context.settings.security.freshProofCoinThreshold,
     locale: context.locale,
     // The moment the sidebar's service expiries are read against, on the server and when hydrating.
     now: new Date().toISOString(),
@@ -58,6 +65,8 @@ export async function action({ request, url, context: routerContext, params }: R
   // Every form here is on the ticket's page: its goodwill coins too need both tickets.reply and the
   // coin permission.
   requirePermission(url, context, "tickets.reply");
+  // Read as typed before the form is: coins above the threshold may carry a proof of identity.
+  const typed = await readProofPost(request);
   const { admin, form } = await adminForm(request, url, context, adminTicketActionSchema, {
     "*": "tickets.reply",
     coins: "coins.adjust",
@@ -91,7 +100,26 @@ export async function action({ request, url, context: routerContext, params }: R
     result = await setTicketField(db, { actorId: admin.id, ticketId, status: input.status });
   else if (input.intent === "priority")
     result = await setTicketField(db, { actorId: admin.id, ticketId, priority: input.priority });
-  else
+  else {
+    const threshold = context.settings.security.freshProofCoinThreshold;
+    if (coinChangeNeedsProof(input.amount, threshold)) {
+      const unproven = await requireFreshProof({
+        context,
+        post: typed,
+        refused: (proof) => ({
+          ok: false as const,
+          intent,
+          ...proof,
+          typed: undefined,
+          values: {
+            amount: typed.values.amount ?? "",
+            reason: typed.values.reason ?? "",
+            creditAs: typed.values.creditAs ?? "",
+          },
+        }),
+      });
+      if (unproven) return unproven;
+    }
     result = await addCoinsFromTicket(db, {
       actorId: admin.id,
       ticketId,
@@ -100,6 +128,7 @@ export async function action({ request, url, context: routerContext, params }: R
       idempotencyKey: input.idempotencyKey,
       creditAs: input.creditAs,
     });
+  }
   if (!result.ok)
     return refusal(result, {
       intent,
@@ -130,8 +159,16 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
   // The coin form starts anew (empty, with the page's newest key) only after a credit went through: saving
   // the status or sending a reply reloads the page's data, and must not wipe an amount being typed.
   const [coinForm, setCoinForm] = useState({ key: loaderData.coinKey, after: coinResult });
-  if (coinResult?.ok && coinResult !== coinForm.after)
+  // The amount as typed: above the threshold, with a stale proof, the form asks for one before posting.
+  const [coinAmount, setCoinAmount] = useState("");
+  if (coinResult?.ok && coinResult !== coinForm.after) {
     setCoinForm({ key: loaderData.coinKey, after: coinResult });
+    setCoinAmount("");
+  }
+  const coinTyped = proofAnswerOf(coinResult);
+  const coinProofNeeded =
+    !loaderData.proofFresh &&
+    coinChangeNeedsProof(parseCoinAmount(coinAmount) ?? 0, loaderData.coinProofThreshold);
   return (
     <main className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       {/* content-start: beside a taller sidebar the column keeps its own height, its rows packed at
@@ -228,9 +265,22 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="idempotencyKey" value={coinForm.key} />
           <p className="font-semibold">{t("admin.addCoins", { name: customer.name })}</p>
           <Label htmlFor="coin-amount">{t("admin.amount")}</Label>
-          <Input id="coin-amount" name="amount" inputMode="decimal" dir="ltr" required />
+          <Input
+            id="coin-amount"
+            name="amount"
+            inputMode="decimal"
+            dir="ltr"
+            required
+            defaultValue={coinTyped?.values?.amount}
+            onChange={(event) => setCoinAmount(event.target.value)}
+          />
           <Label htmlFor="coin-note">{t("admin.note")}</Label>
-          <Input id="coin-note" name="reason" maxLength={500} />
+          <Input
+            id="coin-note"
+            name="reason"
+            maxLength={500}
+            defaultValue={coinTyped?.values?.reason}
+          />
           {/* A payment issues the customer's receipt; a goodwill credit no document. */}
           <fieldset className="grid gap-1">
             <legend className="text-sm font-medium">{t("admin.creditAsLegend")}</legend>
@@ -240,13 +290,14 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                   type="radio"
                   name="creditAs"
                   value={choice}
-                  defaultChecked={choice === "payment"}
+                  defaultChecked={choice === (coinTyped?.values?.creditAs || "payment")}
                   className="mt-1"
                 />
                 {t(TICKET_CREDIT_LABELS[choice])}
               </label>
             ))}
           </fieldset>
+          <FreshProofField id="coin-proof" needed={coinProofNeeded} result={coinTyped} />
           <Button type="submit" size="sm" disabled={busy} className="w-fit">
             {t("admin.addCoinsButton")}
           </Button>
