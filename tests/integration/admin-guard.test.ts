@@ -96,6 +96,11 @@ const MODULE_PERMISSIONS: Record<
   "/app/routes/admin/reports-csv.ts": { path: "/admin/reports.csv", loader: "reports.view" },
   "/app/routes/admin/reports.tsx": { path: "/admin/reports", loader: "reports.view" },
   "/app/routes/admin/search.tsx": { path: "/admin/search", loader: "clients.view" },
+  "/app/routes/admin/client-view-as.ts": {
+    path: "/admin/clients/nobody/view-as",
+    loader: "clients.viewAs",
+    action: "clients.viewAs",
+  },
   "/app/routes/admin/staff.tsx": {
     path: "/admin/staff",
     loader: "staff.manage",

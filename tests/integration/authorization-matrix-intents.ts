@@ -90,6 +90,7 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
     refund: "invoices.refund",
   },
   "/admin/staff": { add: "staff.manage", role: "staff.manage", remove: "staff.manage" },
+  "/admin/clients/:id/view-as": { "view-as": "clients.viewAs" },
   "/admin/security": {
     "revoke-session": "settings.manage",
     "revoke-others": "settings.manage",

@@ -20,6 +20,7 @@ import { topUpDecisionSchema } from "~/domain/payments/top-ups.schemas";
 import { voucherActionSchema } from "~/domain/promotions/promotions.schemas";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { staffActionSchema } from "~/domain/staff/staff.schemas";
+import { viewAsStartSchema } from "~/domain/staff/view-as.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import type { FlatRoute } from "../support/app-harness";
 
@@ -267,6 +268,25 @@ export const ROUTES: Record<string, Row> = {
     post: [{ form: () => ({}), answers: everyone("→/"), freshSession: true }],
   },
   "/notifications": { get: everyone("→/"), post: [post({}, signedIn(200))] },
+  // Leaving a view of the site as a customer: a post only (a GET goes home); nobody here is viewing,
+  // so a member of the staff is sent back to the admin dashboard and nothing else happens.
+  "/view-as/leave": {
+    get: everyone("→/"),
+    post: [
+      post(
+        {},
+        {
+          anonymous: "→/login",
+          customerA: "→/",
+          customerB: "→/",
+          owner: "→/admin",
+          billing: "→/admin",
+          support: "→/admin",
+          technician: "→/admin",
+        },
+      ),
+    ],
+  },
   // The order form's voucher check: JSON for a signed-in customer (an unknown code is a 400 answer).
   "/order/voucher": {
     url: () => "/order/voucher?code=MATRIX&product=1",
@@ -312,6 +332,16 @@ export const ROUTES: Record<string, Row> = {
     staff(200, 200, 200, 403),
     post(COINS, staff(404, 404, 404, 403)),
   ),
+  // Viewing the site as a customer starts with a post from the client page; a GET goes back to it.
+  // An id that is no account: the post is refused by the use-case and the member sent back to the page.
+  "/admin/clients/:id/view-as": {
+    ...adminPage(
+      "clients.viewAs",
+      staff("→/admin/clients/nobody", 403, "→/admin/clients/nobody", 403),
+      post({ intent: "matrix-probe" }, staff(400, 403, 400, 403)),
+    ),
+    url: () => "/admin/clients/nobody/view-as",
+  },
   "/admin/clients/:id": {
     // A note is the staff's own memo on the account: whoever reads client pages writes one.
     ...adminPage(
@@ -450,6 +480,7 @@ export const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/users": { clientActionSchema },
   "/admin/staff": { staffActionSchema },
   "/admin/clients/:id": { clientPageActionSchema },
+  "/admin/clients/:id/view-as": { viewAsStartSchema },
   "/admin/tickets/:id": { adminTicketActionSchema },
   "/admin/announcements": { announcementActionSchema },
   "/admin/products": { productActionSchema },

@@ -7,6 +7,7 @@ import * as clients from "~/routes/admin/clients";
 import * as gamePanel from "~/routes/admin/game-panel";
 import * as gateways from "~/routes/admin/gateways";
 import * as ticket from "~/routes/admin/ticket";
+import * as staffPage from "~/routes/admin/staff";
 import { loginAttempts } from "../support/account-fixtures";
 import {
   codeAt,
@@ -392,6 +393,53 @@ describeEachDatabase(
       const reused = (await credit("150", { proof: "VWXYZ-23456" })) as ActionAnswer;
       expect(reused.data).toMatchObject(asked("wrong"));
       expect(await balanceOf(app(), owner)).toBe(17_000);
+    });
+
+    it("asks before a member of the staff is added, changed or removed", async () => {
+      const member = await staff();
+      const customer = await customerWithCoins(app(), 0);
+      const email = (await readRow(app().db, "users", ["email"], { id: customer })).email;
+      const roleOf = async () =>
+        (await readRow(app().db, "users", ["role", "staff_role"], { id: customer })) as {
+          role: string;
+          staff_role: string | null;
+        };
+      clock.set(minutesAfter(member.provenAt, 15));
+      expect(await load(staffPage, "/admin/staff", member)).toMatchObject({ proofFresh: false });
+      const add = { intent: "add", email, role: "support" };
+      const none = (await post(staffPage, "/admin/staff", member, add)) as ActionAnswer;
+      expect(none.init?.status).toBe(403);
+      expect(none.data).toMatchObject({
+        ok: false,
+        intent: "add",
+        ...asked("required"),
+        values: { email, role: "support" },
+      });
+      expect(await roleOf()).toEqual({ role: "user", staff_role: null });
+      const wrong = (await post(staffPage, "/admin/staff", member, {
+        ...add,
+        proof: "Not-my-password-1",
+      })) as ActionAnswer;
+      expect(wrong.data).toMatchObject(asked("wrong"));
+      expect(await roleOf()).toEqual({ role: "user", staff_role: null });
+      const added = await post(staffPage, "/admin/staff", member, {
+        ...add,
+        proof: STAFF_PASSWORD,
+      });
+      expect(added).toMatchObject({ ok: true, intent: "add" });
+      expect(await roleOf()).toEqual({ role: "admin", staff_role: "support" });
+      // Fresh again for 15 minutes, then each change asks once more.
+      clock.set(minutesAfter((await provenAtOf(member))!, 15));
+      const forms: Record<string, string>[] = [
+        { intent: "role", userId: customer, role: "billing" },
+        { intent: "remove", userId: customer },
+      ];
+      for (const form of forms) {
+        const refused = (await post(staffPage, "/admin/staff", member, form)) as ActionAnswer;
+        expect(refused.init?.status).toBe(403);
+        expect(refused.data).toMatchObject({ intent: form.intent, ...asked("required") });
+        expect(await roleOf()).toEqual({ role: "admin", staff_role: "support" });
+      }
     });
 
     it("counts a fresh sign-in as a proof", async () => {

@@ -25,6 +25,7 @@ export function ConfirmDialogContent({
   blockDescription = false,
   fields,
   onSubmit,
+  inForm,
   children,
 }: {
   labels: ConfirmLabels;
@@ -36,6 +37,8 @@ export function ConfirmDialogContent({
   onSubmit?: () => void;
   /** Shown between the question and the buttons (e.g. why the last try was refused). */
   children?: ReactNode;
+  /** Fields posted with the confirmation (e.g. a fresh proof of identity), above its buttons. */
+  inForm?: ReactNode;
 }) {
   const busy = useBusy();
   return (
@@ -52,6 +55,7 @@ export function ConfirmDialogContent({
     >
       {children}
       <Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
+        {inForm ? <div className="w-full">{inForm}</div> : null}
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -77,6 +81,7 @@ export function ConfirmDialog({
   state,
   triggerClassName,
   textClassName,
+  inForm,
   children,
 }: {
   fields: Record<string, string>;
@@ -90,6 +95,8 @@ export function ConfirmDialog({
   state?: { open: boolean; onOpenChange: (open: boolean) => void };
   triggerClassName?: string;
   textClassName?: string;
+  /** Fields posted with the confirmation, above its buttons. */
+  inForm?: ReactNode;
   children?: ReactNode;
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
@@ -113,6 +120,7 @@ export function ConfirmDialog({
         descriptionClassName={textClassName}
         fields={fields}
         onSubmit={state ? undefined : () => setOwnOpen(false)}
+        inForm={inForm}
       >
         {children}
       </ConfirmDialogContent>

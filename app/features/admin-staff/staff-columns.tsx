@@ -27,12 +27,15 @@ export function useStaffColumns({
   actorRole,
   roles,
   locale,
+  proofNeeded,
   result,
 }: {
   adminId: string;
   actorRole: StaffRole | null;
   roles: readonly StaffRole[];
   locale: string;
+  /** The session's proof of identity is stale: each change asks for it again. */
+  proofNeeded: boolean;
   result?: StaffActionResult;
 }): Column<StaffMember>[] {
   const { t } = useTranslation("admin-staff");
@@ -94,8 +97,13 @@ export function useStaffColumns({
         if (!changeable) return null;
         return (
           <div className="flex flex-wrap gap-2 md:flex-nowrap">
-            <ChangeRoleDialog member={member} roles={roles} result={result} />
-            <RemoveMemberDialog member={member} result={result} />
+            <ChangeRoleDialog
+              member={member}
+              roles={roles}
+              proofNeeded={proofNeeded}
+              result={result}
+            />
+            <RemoveMemberDialog member={member} proofNeeded={proofNeeded} result={result} />
           </div>
         );
       },

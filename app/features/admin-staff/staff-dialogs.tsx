@@ -1,6 +1,7 @@
 import { PlusIcon, UserCogIcon } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
+import { FreshProofField } from "~/components/ui/fresh-proof-field";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DialogFormButtons, DialogShell } from "~/components/ui/dialog";
@@ -60,10 +61,13 @@ function roleField(
 /** "Add a member": an existing account's email and the role it gets. */
 export function AddMemberDialog({
   roles,
+  proofNeeded,
   result,
 }: {
   /** The roles the acting member may give (Owner only to an Owner). */
   roles: readonly StaffRole[];
+  /** The session's proof of identity is stale: the form asks for the password or a code again. */
+  proofNeeded: boolean;
   result?: StaffActionResult;
 }) {
   const { t } = useTranslation("admin-staff");
@@ -110,6 +114,7 @@ export function AddMemberDialog({
             ),
           ]}
         />
+        <FreshProofField id="staff-add-proof" needed={proofNeeded} result={refusal} />
         <div className="flex flex-wrap justify-end gap-2">
           <DialogFormButtons
             cancel={t("members.cancel")}
@@ -126,10 +131,12 @@ export function AddMemberDialog({
 export function ChangeRoleDialog({
   member,
   roles,
+  proofNeeded,
   result,
 }: {
   member: StaffMember;
   roles: readonly StaffRole[];
+  proofNeeded: boolean;
   result?: StaffActionResult;
 }) {
   const { t } = useTranslation("admin-staff");
@@ -169,6 +176,11 @@ export function ChangeRoleDialog({
             ),
           ]}
         />
+        <FreshProofField
+          id={`staff-role-${member.id}-proof`}
+          needed={proofNeeded}
+          result={refusal}
+        />
         <div className="flex flex-wrap justify-end gap-2">
           <DialogFormButtons
             cancel={t("members.cancel")}
@@ -184,9 +196,11 @@ export function ChangeRoleDialog({
 /** "Remove": the member becomes a customer again, after a confirmation. */
 export function RemoveMemberDialog({
   member,
+  proofNeeded,
   result,
 }: {
   member: StaffMember;
+  proofNeeded: boolean;
   result?: StaffActionResult;
 }) {
   const { t } = useTranslation("admin-staff");
@@ -204,6 +218,13 @@ export function RemoveMemberDialog({
         close: t("members.close"),
       }}
       state={{ open, onOpenChange }}
+      inForm={
+        <FreshProofField
+          id={`staff-remove-${member.id}-proof`}
+          needed={proofNeeded}
+          result={refusal}
+        />
+      }
     >
       {refusal ? <ResultMessage result={refusal} /> : null}
     </ConfirmDialog>

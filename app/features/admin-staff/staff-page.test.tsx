@@ -51,6 +51,7 @@ const MEMBERS: StaffMember[] = [
 function renderPage(
   actor: { id: string; role: StaffRole | null },
   answer: () => StaffActionResult = () => ({ ok: true, message: "admin-staff.members.added" }),
+  proofFresh = true,
 ) {
   function Page() {
     const result = useActionData() as StaffActionResult | undefined;
@@ -60,6 +61,7 @@ function renderPage(
         adminId={actor.id}
         actorRole={actor.role}
         locale="en"
+        proofFresh={proofFresh}
         result={result}
       />
     );
@@ -94,6 +96,24 @@ describe("the staff page", () => {
     expect(rows[1]!.querySelector("time")?.getAttribute("datetime")).toBe(
       "2026-11-20T08:30:00.000Z",
     );
+  });
+
+  it("asks for the password or a code in each change once the proof is stale, and only then", async () => {
+    renderPage({ id: "owner-1", role: "owner" }, undefined, false);
+    fireEvent.click(await screen.findByRole("button", { name: "Add a member" }));
+    const add = await screen.findByRole("dialog", { name: "Add a member to the staff" });
+    expect(within(add).getByTestId("fresh-proof")).toBeTruthy();
+    fireEvent.click(within(add).getByRole("button", { name: "Cancel" }));
+    fireEvent.click(screen.getByRole("button", { name: "Change the role of Bilal Billing" }));
+    const change = await screen.findByRole("dialog", { name: "Change the role of Bilal Billing" });
+    expect(within(change).getByTestId("fresh-proof")).toBeTruthy();
+  });
+
+  it("asks for no proof while the session's is fresh", async () => {
+    renderPage({ id: "owner-1", role: "owner" });
+    fireEvent.click(await screen.findByRole("button", { name: "Add a member" }));
+    const add = await screen.findByRole("dialog", { name: "Add a member to the staff" });
+    expect(within(add).queryByTestId("fresh-proof")).toBeNull();
   });
 
   it("offers an Owner every role, Owner included, to add or change", async () => {

@@ -19,25 +19,35 @@ export function StaffPage({
   adminId,
   actorRole,
   locale,
+  proofFresh,
   result,
 }: {
   members: StaffMember[];
   adminId: string;
   actorRole: StaffRole | null;
   locale: string;
+  /** The session's last proof of identity is under 15 minutes old: the changes ask nothing more. */
+  proofFresh: boolean;
   result?: StaffActionResult;
 }) {
   const { t } = useTranslation("admin");
   const { t: tStaff } = useTranslation("admin-staff");
   const roles = assignableRoles(actorRole, STAFF_ROLES);
-  const columns = useStaffColumns({ adminId, actorRole, roles, locale, result });
+  const columns = useStaffColumns({
+    adminId,
+    actorRole,
+    roles,
+    locale,
+    proofNeeded: !proofFresh,
+    result,
+  });
   return (
     <ListPage
       header={
         <PageHeading
           title={t("nav.staff")}
           intro={tStaff("members.intro")}
-          action={<AddMemberDialog roles={roles} result={result} />}
+          action={<AddMemberDialog roles={roles} proofNeeded={!proofFresh} result={result} />}
         >
           <p className="text-sm text-muted-foreground">
             {tStaff("members.count", { count: members.length })}

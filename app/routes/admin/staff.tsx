@@ -11,6 +11,7 @@ import { StaffPage } from "~/features/admin-staff/staff-page";
 import type { StaffActionResult } from "~/features/admin-staff/staff-shared";
 import { adminAction, adminLoader } from "~/http/admin-route.server";
 import { refusal } from "~/http/route-request.server";
+import { proofIsFresh, requireFreshProof, withProofPost } from "~/http/fresh-proof.server";
 import type { MessageKey } from "~/i18n/use-message";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/staff";
@@ -21,10 +22,11 @@ import { requestContext } from "~/context.server";
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.staff",
   permission: "staff.manage",
-  load: async ({ db, admin }) => ({
+  load: async ({ db, admin, context }) => ({
     members: await listStaff(db),
     adminId: admin.id,
     actorRole: admin.staffRole,
+    proofFresh: proofIsFresh(context),
   }),
 });
 
@@ -41,7 +43,7 @@ const DONE = {
   remove: "admin-staff.members.removed",
 } as const satisfies Record<StaffIntent, MessageKey>;
 
-export const action = adminAction(
+const postAction = adminAction(
   requestContext,
   "staff.manage",
   staffActionSchema,
@@ -65,10 +67,21 @@ export const action = adminAction(
       { status: 400 },
     );
   },
-  async ({ db, admin, input }) => {
-    // The fresh proof (the password or a two-factor code typed again when the session's last proof is
-    // older than 15 minutes, ADR 57 point 5) is asked here, before any of the three changes: the post
-    // then carries it, and a refusal answers the form with what was typed kept.
+  async ({ db, admin, input, context }) => {
+    // A fresh proof (the password or a two-factor code typed again when the session's last proof is
+    // 15 minutes old, ADR 57) before any of the three changes; a refusal keeps what was typed.
+    const unproven = await requireFreshProof({
+      context,
+      refused: (refusal) =>
+        ({
+          ok: false,
+          intent: input.intent,
+          userId: "userId" in input ? input.userId : undefined,
+          ...refusal,
+          values: input.intent === "add" ? { email: input.email, role: input.role } : undefined,
+        }) satisfies StaffActionResult,
+    });
+    if (unproven) return unproven;
     const result =
       input.intent === "add"
         ? await addStaffMember(db, { actorId: admin.id, email: input.email, role: input.role })
@@ -90,6 +103,9 @@ export const action = adminAction(
     } satisfies StaffActionResult;
   },
 );
+
+/** The page's posts, read as typed first: each change may carry a proof of identity. */
+export const action = withProofPost(requestContext, postAction);
 
 export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
   return <StaffPage {...loaderData} result={actionData} />;
