@@ -129,6 +129,12 @@ describeEachDatabase("/admin", (app) => {
     const billingHtml = await billingPage.text();
     expect(billingHtml).toContain("Top-ups to check");
     expect(noticeOf(billingHtml)).toBe("");
+    // Nor the audit trail (logs.view) or the setup list (settings.manage), which the owner's shows.
+    const ownerHtml = await page();
+    for (const card of ["Recent activity", "Two-factor sign-in for staff"]) {
+      expect(ownerHtml).toContain(card);
+      expect(billingHtml).not.toContain(card);
+    }
 
     // One of the two missing: the notice says which.
     await requireOf(["billing", "support"]);

@@ -38,7 +38,13 @@ export const loader = adminLoader(requestContext, {
       settings: context.settings,
       // Without SMTP_URL mail is kept in the outbox (docs/mail.md): the setup checklist says so.
       mailEnabled: context.services.mailEnabled,
-    })),
+    }).then((dashboard) => ({
+      ...dashboard,
+      // The audit trail is read by the roles holding logs.view; the setup list leads to settings only
+      // the roles holding settings.manage change.
+      activity: can(admin.staffRole, "logs.view") ? dashboard.activity : null,
+      setup: can(admin.staffRole, "settings.manage") ? dashboard.setup : null,
+    }))),
   }),
 });
 
@@ -110,11 +116,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      <SetupChecklist checklist={setup} locale={locale} />
+      {setup ? <SetupChecklist checklist={setup} locale={locale} /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <TitledCard title={t("dashboard.recentActivity")}>
-          <ActivityList entries={activity} locale={locale} />
-        </TitledCard>
+        {activity ? (
+          <TitledCard title={t("dashboard.recentActivity")}>
+            <ActivityList entries={activity} locale={locale} />
+          </TitledCard>
+        ) : null}
         <TitledCard
           title={t("dashboard.serviceOverview")}
           empty={overview.length === 0 ? t("dashboard.noServices") : undefined}
