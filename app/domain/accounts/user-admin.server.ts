@@ -3,6 +3,12 @@ import { sql } from "kysely";
 import { inTransaction, orWhenTaken, Refusal, type Db, type Tx } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
 import type { FailureKind } from "~/lib/result";
+import { can } from "~/domain/staff/permissions";
+import {
+  requireStaffPermission,
+  staffForbidden,
+  type StaffForbidden,
+} from "~/domain/staff/staff-actor.server";
 import { isCommonPassword } from "./accounts.server";
 import { endUserSessions } from "./own-sessions.server";
 import { eraseAccount } from "./account-deletion.server";
@@ -46,9 +52,16 @@ type UserAdminFailure<Message extends string> = {
 }[UserAdminRefusal];
 
 export type UpdateUserResult =
-  { ok: true; changed: string[] } | UserAdminFailure<"admin.users.updateFailed">;
+  | { ok: true; changed: string[] }
+  | UserAdminFailure<"admin.users.updateFailed">
+  /** The actor's role may not: `clients.edit`, and `staff.manage` for a member of the staff. */
+  | StaffForbidden;
 
-export type DeleteUserResult = { ok: true } | UserAdminFailure<"admin.users.deleteFailed">;
+export type DeleteUserResult =
+  | { ok: true }
+  | UserAdminFailure<"admin.users.deleteFailed">
+  /** The actor's role does not edit client accounts (`clients.edit`). */
+  | StaffForbidden;
 
 function failure<Message extends string>(
   error: Message,
@@ -90,7 +103,9 @@ function refuseDelete(reason: UserAdminRefusal): never {
  * removing their own admin role, or the last admin's. A new password is hashed into the credential
  * account, that user's sessions end (except the acting admin's own current one), and another user must
  * choose their own password at next login. A role change ends that user's sessions too, so a promoted
- * customer signs in again and gets an admin's shorter session.
+ * customer signs in again and gets an admin's shorter session. The actor's role must hold
+ * `clients.edit`, and `staff.manage` when the account is or becomes a member of the staff (its password
+ * and address are the way into the admin pages).
  */
 export async function updateUserByAdmin(
   db: Db,
@@ -109,6 +124,7 @@ export async function updateUserByAdmin(
   return orWhenTaken(failure("admin.users.updateFailed", "admin.users.errors.emailTaken"), () =>
     inTransaction(db, async (trx): Promise<UpdateUserResult> => {
       const admins = await lockAdmins(trx, input.actorId);
+      const actor = await requireStaffPermission(trx, input.actorId, "clients.edit");
       const user = await trx
         .selectFrom("users")
         .select(["id", "name", "email", "role"])
@@ -116,6 +132,8 @@ export async function updateUserByAdmin(
         .where("status", "=", "active")
         .executeTakeFirst();
       if (!user) refuse("admin.users.errors.notFound");
+      if ((user.role === "admin" || input.role === "admin") && !can(actor.role, "staff.manage"))
+        throw new Refusal(staffForbidden("staff.manage"));
       const self = user.id === input.actorId;
       const demoted = user.role === "admin" && input.role !== "admin";
       // The panel must always keep an admin; and nobody removes their own admin role.
@@ -194,13 +212,14 @@ export async function updateUserByAdmin(
  * pointing at the row, so it is a soft delete. The account is erased as a completed deletion request
  * erases it (`eraseAccount`: anonymised, sessions, credentials, newsletter, contact messages, login
  * attempts and notifications removed; a pending deletion request is closed). Admins are never deleted.
- * One transaction with its audit entry.
+ * One transaction with its audit entry; its actor's role must hold `clients.edit`.
  */
 export async function deleteUserByAdmin(
   db: Db,
   input: { userId: string; actorId: string },
 ): Promise<DeleteUserResult> {
   return inTransaction(db, async (trx): Promise<DeleteUserResult> => {
+    await requireStaffPermission(trx, input.actorId, "clients.edit");
     // Locks the row (a concurrent promotion or delete waits, then is seen below).
     await lockUser(trx, input.userId);
     const user = await trx
