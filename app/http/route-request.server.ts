@@ -46,15 +46,21 @@ export function invalidForm(fieldErrors: FieldErrors, fallback: MessageKey) {
 }
 
 /**
- * A domain function's refusal: its message (after what else the page needs to place it, `about`), with
- * the status its kind deserves.
+ * A domain function's refusal: its message (after what else the page needs to place it, `about`) and
+ * the values it takes (`params`: a coin cap, what is left of a daily limit), with the status its kind
+ * deserves.
  */
 export function refusal<A extends object = Record<never, never>>(
-  result: { kind: FailureKind; error: MessageKey },
+  result: { kind: FailureKind; error: MessageKey; params?: Record<string, string> },
   about: A = {} as A,
 ) {
   return data(
-    { ok: false as const, ...about, message: result.error },
+    {
+      ok: false as const,
+      ...about,
+      message: result.error,
+      ...(result.params ? { params: result.params } : {}),
+    },
     { status: statusOf(result) },
   );
 }

@@ -10,24 +10,29 @@ import { useMessage, type MessageKey } from "~/i18n/use-message";
 export interface ActionResult {
   ok: boolean;
   message: MessageKey;
+  /** The values the message takes, where the result carries them (a refusal's cap). */
+  params?: Record<string, string | number>;
   reason?: MessageKey;
   fieldErrors?: Record<string, MessageKey>;
   /** What was typed, to show the form again as it was. */
   values?: Record<string, string>;
 }
 
-/** The words of a result: its message, then the reason for a refusal on a line of its own. */
+/**
+ * The words of a result: its message (filled with `values`, else the result's own `params`), then the
+ * reason for a refusal on a line of its own.
+ */
 export function ResultText({
   result,
   values,
 }: {
-  result: Pick<ActionResult, "message" | "reason">;
+  result: Pick<ActionResult, "message" | "reason" | "params">;
   values?: TOptions;
 }) {
   const message = useMessage();
   return (
     <>
-      {message(result.message, values)}
+      {message(result.message, values ?? result.params)}
       {result.reason ? <span className="block">{message(result.reason)}</span> : null}
     </>
   );
@@ -41,7 +46,7 @@ export function ResultMessage({
   result,
   values,
 }: {
-  result: Pick<ActionResult, "ok" | "message" | "reason">;
+  result: Pick<ActionResult, "ok" | "message" | "reason" | "params">;
   values?: TOptions;
 }) {
   return (

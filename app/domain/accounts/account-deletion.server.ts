@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { pendingOrdersCount } from "~/domain/orders/orders.server";
 import { inTransaction, orWhenTaken, Refusal, type Db, type Tx } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
+import { requireStaffPermission, type StaffForbidden } from "~/domain/staff/staff-actor.server";
 import type { FailureKind } from "~/lib/result";
 import { LOGIN_IP_ATTEMPT_LIMIT } from "./accounts";
 import type { PendingDeletion } from "./account-deletion";
@@ -272,7 +273,9 @@ export type CompleteDeletionResult =
         activeServices?: number;
         pendingOrders?: number;
       };
-    }[CompleteDeletionRefusal];
+    }[CompleteDeletionRefusal]
+  /** The acting admin's role does not edit client accounts (`clients.edit`). */
+  | StaffForbidden;
 
 function refuseCompletion(
   reason: CompleteDeletionRefusal,
@@ -292,7 +295,8 @@ function refuseCompletion(
  * service that is not terminated or an order waiting for a decision (the admin terminates or rejects
  * them first, which refunds a pending order through the ledger as usual); then the account is erased
  * (`eraseAccount`) and the request closed, with an audit entry, all in one transaction. The acting admin
- * must still be one, and the account an active customer with a pending request, when it commits.
+ * must still be one, whose role holds `clients.edit`, and the account an active customer with a pending
+ * request, when it commits.
  */
 export async function completeAccountDeletion(
   db: Db,
@@ -314,6 +318,7 @@ export async function completeAccountDeletion(
       .where("status", "=", "active")
       .executeTakeFirst();
     if (!actor) refuseCompletion("admin.users.errors.notAdmin");
+    await requireStaffPermission(trx, input.actorId, "clients.edit");
     const user = await trx
       .selectFrom("users")
       .select(["id", "email"])

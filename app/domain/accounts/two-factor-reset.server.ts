@@ -1,6 +1,12 @@
 import { sql } from "kysely";
-import { inTransaction, refuse, type Db } from "~/db/transaction";
+import { inTransaction, Refusal, refuse, type Db } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
+import { can } from "~/domain/staff/permissions";
+import {
+  requireStaffPermissionOrSystem,
+  staffForbidden,
+  type StaffForbidden,
+} from "~/domain/staff/staff-actor.server";
 import { forgetTrustedDevices } from "./own-sessions.server";
 import { lockUser } from "./user-lock.server";
 
@@ -10,7 +16,9 @@ export type ResetTwoFactorResult =
   /** An admin resets their own from the account tab, where their password and a code are asked. */
   | { ok: false; kind: "forbidden"; error: "admin-clients.twoFactor.errors.own" }
   | { ok: false; kind: "conflict"; error: "admin-clients.twoFactor.errors.deleted" }
-  | { ok: false; kind: "conflict"; error: "admin-clients.twoFactor.errors.notOn" };
+  | { ok: false; kind: "conflict"; error: "admin-clients.twoFactor.errors.notOn" }
+  /** The actor's role may not: `clients.edit`, and `staff.manage` for a member of the staff. */
+  | StaffForbidden;
 
 /**
  * Turns off another user's two-factor sign-in, for someone who lost their authenticator and
@@ -21,7 +29,10 @@ export type ResetTwoFactorResult =
  * again. Their sessions are left alone: losing a phone is no reason to sign anyone out.
  *
  * `actorId` is the admin acting, never the user themself (they turn it off in their account tab); null
- * is the command line (`npm run admin -- reset-2fa`), whose `reason` the audit entry keeps.
+ * is the command line (`npm run admin -- reset-2fa`), whose `reason` the audit entry keeps: whoever runs
+ * it holds the server already. A member of the staff acting needs `clients.edit`, and `staff.manage`
+ * when the account is a member of the staff too (a second factor guards the staff's own sign-in),
+ * checked in the transaction that resets.
  */
 export async function resetTwoFactor(
   db: Db,
@@ -31,14 +42,17 @@ export async function resetTwoFactor(
   if (input.actorId !== null && input.actorId === input.userId)
     return { ok: false, kind: "forbidden", error: "admin-clients.twoFactor.errors.own" };
   return inTransaction(db, async (trx): Promise<ResetTwoFactorResult> => {
+    const actor = await requireStaffPermissionOrSystem(trx, input.actorId, "clients.edit");
     // The row is locked first, so two admins resetting at once audit and mail it once.
     await lockUser(trx, input.userId);
     const user = await trx
       .selectFrom("users")
-      .select(["id", "email", "status", "two_factor_enabled"])
+      .select(["id", "email", "role", "status", "two_factor_enabled"])
       .where("id", "=", input.userId)
       .executeTakeFirst();
     if (!user) refuse<ResetTwoFactorResult>("notFound", "admin-clients.errors.notFound");
+    if (actor && user.role === "admin" && !can(actor.role, "staff.manage"))
+      throw new Refusal(staffForbidden("staff.manage"));
     if (user.status === "deleted")
       refuse<ResetTwoFactorResult>("conflict", "admin-clients.twoFactor.errors.deleted");
     if (!user.two_factor_enabled)

@@ -2,6 +2,12 @@ import { randomUUID } from "node:crypto";
 import { inTransaction, orWhenTaken, Refusal, type Db, type Tx } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
 import type { FailureKind } from "~/lib/result";
+import { can } from "~/domain/staff/permissions";
+import {
+  requireStaffPermission,
+  staffForbidden,
+  type StaffForbidden,
+} from "~/domain/staff/staff-actor.server";
 import { isCommonPassword } from "./accounts.server";
 import { endUserSessions } from "./own-sessions.server";
 import { eraseAccount } from "./account-deletion.server";
@@ -40,9 +46,16 @@ type UserAdminFailure<Message extends string> = {
 }[UserAdminRefusal];
 
 export type UpdateUserResult =
-  { ok: true; changed: string[] } | UserAdminFailure<"admin.users.updateFailed">;
+  | { ok: true; changed: string[] }
+  | UserAdminFailure<"admin.users.updateFailed">
+  /** The actor's role may not: `clients.edit`, and `staff.manage` for a member of the staff. */
+  | StaffForbidden;
 
-export type DeleteUserResult = { ok: true } | UserAdminFailure<"admin.users.deleteFailed">;
+export type DeleteUserResult =
+  | { ok: true }
+  | UserAdminFailure<"admin.users.deleteFailed">
+  /** The actor's role does not edit client accounts (`clients.edit`). */
+  | StaffForbidden;
 
 function failure<Message extends string>(
   error: Message,
@@ -79,6 +92,8 @@ function refuseDelete(reason: UserAdminRefusal): never {
  * who is no longer an admin. A new password is hashed into the credential account, that user's sessions
  * end (except the acting admin's own current one), and another user must choose their own password at
  * next login. Who is on the staff, and with what role, is /admin/staff's (app/domain/staff/staff.server.ts).
+ * The actor's role must hold `clients.edit`, and `staff.manage` when the account is a member of the
+ * staff (its password and address are the way into the admin pages).
  */
 export async function updateUserByAdmin(
   db: Db,
@@ -97,13 +112,16 @@ export async function updateUserByAdmin(
   return orWhenTaken(failure("admin.users.updateFailed", "admin.users.errors.emailTaken"), () =>
     inTransaction(db, async (trx): Promise<UpdateUserResult> => {
       await checkActor(trx, input.actorId);
+      const actor = await requireStaffPermission(trx, input.actorId, "clients.edit");
       const user = await trx
         .selectFrom("users")
-        .select(["id", "name", "email"])
+        .select(["id", "name", "email", "role"])
         .where("id", "=", input.userId)
         .where("status", "=", "active")
         .executeTakeFirst();
       if (!user) refuse("admin.users.errors.notFound");
+      if (user.role === "admin" && !can(actor.role, "staff.manage"))
+        throw new Refusal(staffForbidden("staff.manage"));
       const self = user.id === input.actorId;
 
       if (input.email !== user.email && (await emailTakenByAnother(trx, input.email, user.id)))
@@ -177,13 +195,14 @@ export async function updateUserByAdmin(
  * pointing at the row, so it is a soft delete. The account is erased as a completed deletion request
  * erases it (`eraseAccount`: anonymised, sessions, credentials, newsletter, contact messages, login
  * attempts and notifications removed; a pending deletion request is closed). Admins are never deleted.
- * One transaction with its audit entry.
+ * One transaction with its audit entry; its actor's role must hold `clients.edit`.
  */
 export async function deleteUserByAdmin(
   db: Db,
   input: { userId: string; actorId: string },
 ): Promise<DeleteUserResult> {
   return inTransaction(db, async (trx): Promise<DeleteUserResult> => {
+    await requireStaffPermission(trx, input.actorId, "clients.edit");
     // Locks the row (a concurrent promotion or delete waits, then is seen below).
     await lockUser(trx, input.userId);
     const user = await trx

@@ -7,6 +7,7 @@ import type { FailureKind } from "~/lib/result";
 import { MAX_BALANCE_CENTS, previewAdjustment, type LedgerKind } from "./coins";
 import type { DocumentRef } from "~/domain/mail/mail-events";
 import { englishLedgerReason, type LedgerReason } from "./ledger-reason";
+import { requireCoinChangeAllowed, type CoinCapRefusal } from "~/domain/staff/staff-actor.server";
 
 export interface LedgerEntryInput {
   userId: string;
@@ -22,6 +23,8 @@ export interface LedgerEntryInput {
   hostingServiceId?: number | null;
   /** The admin form's key (unique in the ledger): the entry is written once per key. */
   idempotencyKey?: string | null;
+  /** When it is written (the clock the use-case was given); now by default. */
+  now?: Date;
 }
 
 /**
@@ -71,7 +74,7 @@ export async function writeLedgerEntry(
     order_id: entry.orderId ?? null,
     hosting_service_id: entry.hostingServiceId ?? null,
     idempotency_key: entry.idempotencyKey ?? null,
-    created_at: new Date().toISOString(),
+    created_at: (entry.now ?? new Date()).toISOString(),
   };
   const debit = (qb: QueryCreator<Database>) =>
     qb
@@ -184,9 +187,12 @@ const REFUSAL_KINDS = {
   "coins.errors.formExpired": "invalid",
 } as const satisfies Record<AdjustCoinsRefusal, FailureKind>;
 
-export type AdjustCoinsFailure = {
-  [Key in AdjustCoinsRefusal]: { ok: false; kind: (typeof REFUSAL_KINDS)[Key]; error: Key };
-}[AdjustCoinsRefusal];
+export type AdjustCoinsFailure =
+  | {
+      [Key in AdjustCoinsRefusal]: { ok: false; kind: (typeof REFUSAL_KINDS)[Key]; error: Key };
+    }[AdjustCoinsRefusal]
+  /** The actor's role may not make this change (no `coins.adjust`, or past its caps). */
+  | CoinCapRefusal;
 
 export type AdjustCoinsResult =
   | {
@@ -211,7 +217,10 @@ function refuse(error: AdjustCoinsRefusal): never {
 
 /**
  * Admin adds or removes coins with a reason; removing more than the balance removes down to 0, adding
- * past MAX_BALANCE_CENTS is refused. With the form's idempotency key, a post made again (a double click,
+ * past MAX_BALANCE_CENTS is refused. The actor is a member of the staff whose role may change coins, and
+ * the amount asked for within its bounds (requireCoinChangeAllowed: Billing's cap per change, Support's
+ * goodwill credits up to a daily limit, read at `now` in the site's time zone), checked in the
+ * transaction that writes the change. With the form's idempotency key, a post made again (a double click,
  * a retry, the browser resending it) returns what the first one did and changes nothing; the key is
  * looked up first (a replay after a removal down to 0 would otherwise be told there is nothing to
  * remove), and the ledger's unique index settles two posts racing with one key.
@@ -233,9 +242,12 @@ export async function adjustCoins(
      * in the same transaction (the coins mail then links it). Not called for a removal.
      */
     receipt?: (trx: Tx, credit: { entryId: number; amountCents: number }) => Promise<DocumentRef>;
+    /** The clock: the day a daily limit counts in, and the ledger row's time. */
+    now?: Date;
   },
 ): Promise<AdjustCoinsResult> {
   const key = input.idempotencyKey;
+  const now = input.now ?? new Date();
   const earlier = async (): Promise<AdjustCoinsResult | undefined> => {
     if (!key) return undefined;
     const row = await db
@@ -258,6 +270,11 @@ export async function adjustCoins(
   };
   return storeOncePerKey(earlier, () =>
     inTransaction(db, async (trx): Promise<AdjustCoinsResult> => {
+      await requireCoinChangeAllowed(trx, {
+        actorId: input.actorId,
+        amountCents: input.amountCents,
+        now,
+      });
       const user = await trx
         .selectFrom("users")
         .select(["coin_balance_cents"])
@@ -275,6 +292,7 @@ export async function adjustCoins(
         reason: input.reason,
         actorId: input.actorId,
         idempotencyKey: key,
+        now,
       });
       // The balance moved between our read and the update: refuse rather than guess.
       if (posted === null)

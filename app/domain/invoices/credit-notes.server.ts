@@ -7,6 +7,7 @@ import {
   takeBackRenewalTerm,
 } from "~/domain/hosting-services/renewal-refund.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { requireStaffPermission, type StaffForbidden } from "~/domain/staff/staff-actor.server";
 import { amountsOf, DOCUMENT_COLUMNS, toDocument, type DocumentRow } from "./documents.server";
 import {
   negatedAmounts,
@@ -39,7 +40,9 @@ export type CreditResult =
   /** The order still waits for a decision: rejecting it refunds it (and credits its invoice). */
   | { ok: false; kind: "conflict"; error: "invoices.errors.orderPending" }
   /** The coins returned would take the balance past MAX_BALANCE_CENTS. */
-  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" };
+  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" }
+  /** The actor is no member of the staff whose role refunds (`invoices.refund`). */
+  | StaffForbidden;
 
 /**
  * Step, first of a refund's or a rejection's writes: the paid invoice marked credited, conditional on its
@@ -132,6 +135,7 @@ export async function creditOrderInvoice(
  * here). Either way a credit note of the whole invoice and the invoice credited, recorded as
  * `invoice.refunded` (its audit entry, the customer's notice and the credit note's mail), in one
  * transaction. An invoice is refunded once; an order still pending is rejected instead (which refunds it).
+ * The actor is a member of the staff whose role holds `invoices.refund`, checked in that transaction.
  */
 export async function recordRefund(
   db: Db,
@@ -148,6 +152,7 @@ export async function recordRefund(
   },
 ): Promise<CreditResult> {
   return inTransaction(db, async (trx): Promise<CreditResult> => {
+    await requireStaffPermission(trx, input.actorId, "invoices.refund");
     const row = await trx
       .selectFrom("invoices")
       .select(DOCUMENT_COLUMNS)

@@ -61,6 +61,11 @@ import {
   type OrderRow,
 } from "./order-rows.server";
 import { activationOnPayment, approvePending } from "./order-approval.server";
+import {
+  requireStaffPermission,
+  requireStaffPermissionOrSystem,
+  type StaffForbidden,
+} from "~/domain/staff/staff-actor.server";
 
 export type { DecideResult } from "./order-rows.server";
 
@@ -350,18 +355,26 @@ export async function loadOrderForm(
   return { products, vat };
 }
 
-/** Approve, by an admin: the customer's service is created, active for one cycle from now. At most once. */
+/**
+ * Approve, by a member of the staff whose role decides orders (`orders.decide`, checked in the
+ * transaction): the customer's service is created, active for one cycle from now. At most once. (The
+ * system approves through the step, approvePending, as the order is placed.)
+ */
 export async function approveOrder(
   db: Db,
   input: { orderId: number; actorId: string },
-): Promise<DecideResult> {
-  return inTransaction(db, (trx) => approvePending(trx, { ...input, now: new Date() }));
+): Promise<DecideResult | StaffForbidden> {
+  return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "orders.decide");
+    return approvePending(trx, { ...input, now: new Date() });
+  });
 }
 
 /**
  * Reject with a reason: the coins paid come back with a ledger row, and the voucher use is returned.
  * `expired`: the lifecycle gives up on an order no admin decided, with the system as the actor
- * (`actorId` null), its own refund reason and notification, at the lifecycle's clock.
+ * (`actorId` null), its own refund reason and notification, at the lifecycle's clock. Any other actor
+ * is a member of the staff whose role decides orders (`orders.decide`), checked in the transaction.
  */
 export async function rejectOrder(
   db: Db,
@@ -371,8 +384,9 @@ export async function rejectOrder(
     reason: string;
     expired?: { days: number; now: Date };
   },
-): Promise<DecideResult> {
+): Promise<DecideResult | StaffForbidden> {
   return inTransaction(db, async (trx) => {
+    await requireStaffPermissionOrSystem(trx, input.actorId, "orders.decide");
     const decided = await decidePending(
       trx,
       input,

@@ -8,6 +8,7 @@ import { issueDocument } from "~/domain/invoices/issuing.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
+import { requireStaffPermission, type StaffForbidden } from "~/domain/staff/staff-actor.server";
 import type { FailureKind } from "~/lib/result";
 import type { ProviderWiring } from "./online-checkout.server";
 import { failedCall, tellStaff } from "./online-payment-alerts.server";
@@ -30,7 +31,10 @@ export type RefundRefusal =
   | "payments.errors.refundInProgress";
 
 export type RefundAsked =
-  { ok: true; jobId: number } | { ok: false; kind: FailureKind; error: RefundRefusal };
+  | { ok: true; jobId: number }
+  | { ok: false; kind: FailureKind; error: RefundRefusal }
+  /** A member of the staff whose role does not refund. */
+  | StaffForbidden;
 
 /** What `payments.refund` carries: the idempotency key is made once, so a retry is the same refund. */
 export interface RefundPayload {
@@ -64,8 +68,9 @@ async function settleRefund(
 
 /**
  * An admin asks for `amount` minor units of a paid online payment back to the customer: queued as
- * `payments.refund` (one at a time a payment), which the provider makes. Refused: not an admin, not a
- * paid payment, more than was paid and not yet refunded.
+ * `payments.refund` (one at a time a payment), which the provider makes. Refused: not a member of the
+ * staff (`adminOnly`) or one whose role does not hold `invoices.refund`, not a paid payment, more than
+ * was paid and not yet refunded. The refund job then runs as the system: the decision was made here.
  */
 export async function refundOnlinePayment(
   db: Db,
@@ -77,12 +82,9 @@ export async function refundOnlinePayment(
     error,
   });
   return inTransaction(db, async (trx): Promise<RefundAsked> => {
-    const actor = await trx
-      .selectFrom("users")
-      .select("role")
-      .where("id", "=", input.adminId)
-      .executeTakeFirst();
-    if (actor?.role !== "admin") return refused("forbidden", "payments.errors.adminOnly");
+    await requireStaffPermission(trx, input.adminId, "invoices.refund", {
+      notStaff: { ok: false, kind: "forbidden", error: "payments.errors.adminOnly" },
+    });
     const payment = await findOnlinePayment(trx, input.paymentId);
     if (!payment) return refused("notFound", "payments.errors.paymentNotFound");
     if (payment.state !== "paid") return refused("conflict", "payments.errors.notRefundable");

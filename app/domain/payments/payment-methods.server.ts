@@ -3,6 +3,7 @@ import type { PaymentMethodsTable } from "~/db/schema";
 import { firstFreeSlug, slugWords } from "~/domain/catalogue/catalogue-admin";
 import { record } from "~/domain/events/events.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { requireStaffPermission, type StaffForbidden } from "~/domain/staff/staff-actor.server";
 import { rowToEdit } from "~/lib/row-to-edit";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
@@ -26,7 +27,9 @@ import {
   type PaymentTexts,
 } from "./payment-methods";
 
-// Payment methods (docs/payments.md): the admin's /admin/gateways and what customers are offered.
+// Payment methods (docs/payments.md): the admin's /admin/gateways and what customers are offered. A
+// method's instructions say where customers send their money, so every change to a method is checked
+// again here: its actor is a member of the staff whose role holds `gateways.manage`.
 
 export type PaymentMethodRefusal =
   | PaymentMethodProblem
@@ -35,8 +38,12 @@ export type PaymentMethodRefusal =
   | "payments.errors.methodInUse"
   | "payments.errors.providerNotConfigured";
 
-/** A refusal names the form field it belongs to when it is one field's (a name, the instructions). */
-type Refused = { ok: false; kind: FailureKind; error: PaymentMethodRefusal; field?: string };
+/**
+ * A refusal names the form field it belongs to when it is one field's (a name, the instructions); or the
+ * actor is no member of the staff whose role manages payment methods (`gateways.manage`).
+ */
+type Refused =
+  { ok: false; kind: FailureKind; error: PaymentMethodRefusal; field?: string } | StaffForbidden;
 
 export type PaymentMethodResult = { ok: true; method: PaymentMethod } | Refused;
 
@@ -393,6 +400,7 @@ export async function createPaymentMethod(
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTransaction(db, async (trx) => {
+        await requireStaffPermission(trx, input.actorId, "gateways.manage");
         const defaultLocale = await defaultLocaleOf(trx);
         const refused = refusalOf(input.method, defaultLocale, "invalid");
         if (refused) return refused;
@@ -428,6 +436,7 @@ export async function updatePaymentMethod(
   input: { actorId: string; id: number; method: PaymentMethodInput },
 ): Promise<PaymentMethodResult> {
   return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "gateways.manage");
     const before = await methodOrRefuse(trx, input.id);
     const refused =
       refusalOf(input.method, await defaultLocaleOf(trx), "invalid", before.kind) ??
@@ -451,6 +460,7 @@ export async function setPaymentMethodEnabled(
   input: { actorId: string; id: number; enabled: boolean },
 ): Promise<PaymentMethodResult> {
   return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "gateways.manage");
     const before = await methodOrRefuse(trx, input.id);
     if (before.enabled === input.enabled) return { ok: true as const, method: before };
     if (input.enabled) {
@@ -483,6 +493,7 @@ export async function deletePaymentMethod(
   input: { actorId: string; id: number },
 ): Promise<DeletePaymentMethodResult> {
   return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "gateways.manage");
     const method = await methodOrRefuse(trx, input.id);
     if (method.builtin)
       refuse<DeletePaymentMethodResult>("conflict", "payments.errors.builtinNotDeletable");

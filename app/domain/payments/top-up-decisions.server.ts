@@ -2,21 +2,23 @@ import type { Updateable } from "kysely";
 import { record } from "~/domain/events/events.server";
 import type { Database } from "~/db/schema";
 import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
+import { requireStaffPermission, type StaffForbidden } from "~/domain/staff/staff-actor.server";
 import { creditTopUp } from "./top-up-credit.server";
 import { auditView, findRequest, topUpRef, type TopUpResult } from "./top-up-rows.server";
 import { OPEN_TOP_UP_STATES, type TopUpState } from "./top-ups";
 
 // The staff's decision on a top-up request (docs/payments.md#the-rules): approve (the credit is
-// top-up-credit.server.ts's step) or reject, an admin only, while the request is open.
+// top-up-credit.server.ts's step) or reject, by a member of the staff whose role decides top-ups, while
+// the request is open.
 
-/** A decision's actor must be an admin, whatever route called: the domain checks it as well. */
-async function requireAdminActor(trx: Tx, adminId: string) {
-  const actor = await trx
-    .selectFrom("users")
-    .select("role")
-    .where("id", "=", adminId)
-    .executeTakeFirst();
-  if (actor?.role !== "admin") refuse<TopUpResult>("forbidden", "payments.errors.adminOnly");
+/**
+ * A decision's actor must be a member of the staff holding `topups.decide`, whatever route called: the
+ * domain checks it as well (anyone who is no member of the staff at all: `adminOnly`).
+ */
+async function requireDecider(trx: Tx, adminId: string) {
+  await requireStaffPermission(trx, adminId, "topups.decide", {
+    notStaff: { ok: false, kind: "forbidden", error: "payments.errors.adminOnly" },
+  });
 }
 
 /**
@@ -53,9 +55,9 @@ async function decide(
 export async function approveTopUp(
   db: Db,
   input: { adminId: string; requestId: number; coins?: number },
-): Promise<TopUpResult> {
+): Promise<TopUpResult | StaffForbidden> {
   return inTransaction(db, async (trx) => {
-    await requireAdminActor(trx, input.adminId);
+    await requireDecider(trx, input.adminId);
     const { before, after } = await decide(trx, input.requestId, {
       state: "approved",
       decided_by: input.adminId,
@@ -78,9 +80,9 @@ export async function approveTopUp(
 export async function rejectTopUp(
   db: Db,
   input: { adminId: string; requestId: number; reason: string },
-): Promise<TopUpResult> {
+): Promise<TopUpResult | StaffForbidden> {
   return inTransaction(db, async (trx) => {
-    await requireAdminActor(trx, input.adminId);
+    await requireDecider(trx, input.adminId);
     const { before, after } = await decide(trx, input.requestId, {
       state: "rejected",
       decided_by: input.adminId,

@@ -14,6 +14,7 @@ import { listTopUpQueue, loadCustomerTopUps } from "./top-up-lists.server";
 import { onlinePaymentsOfRequests } from "./online-payment-views.server";
 import { cancelTopUp, markTopUpPaid, requestTopUp } from "./top-up-requests.server";
 import type { Refused, TopUpResult } from "./top-up-rows.server";
+import type { StaffForbidden } from "~/domain/staff/staff-actor.server";
 import type {
   TopUpAction,
   TopUpFormAction,
@@ -47,9 +48,13 @@ export type TopUpOutcome =
       params: { reference: string };
     }
   | Refused
-  | UnverifiedEmailRefusal;
+  | UnverifiedEmailRefusal
+  | StaffForbidden;
 
-function outcome(result: TopUpResult, intent: keyof typeof ACTION_MESSAGES): TopUpOutcome {
+function outcome(
+  result: TopUpResult | StaffForbidden,
+  intent: keyof typeof ACTION_MESSAGES,
+): TopUpOutcome {
   return result.ok
     ? {
         ok: true,

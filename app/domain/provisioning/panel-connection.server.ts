@@ -4,6 +4,7 @@ import { inTransaction } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { requireStaffPermission, type StaffForbidden } from "~/domain/staff/staff-actor.server";
 import { panelAddressRefused, panelBaseUrl } from "./panel-address";
 import {
   parseFailure,
@@ -177,7 +178,9 @@ export type SavePanelConnectionResult =
       kind: "invalid";
       field: "url";
       error: "provisioning.errors.urlInvalid" | "provisioning.errors.urlLocal";
-    };
+    }
+  /** The actor's role does not manage the panel (`panel.manage`): said beside the key. */
+  | (StaffForbidden & { field: "apiKey" });
 
 /** What is encrypted: the key and the address (panelBaseUrl) it may be sent to. */
 interface BoundKey {
@@ -209,7 +212,8 @@ async function encryptBound(secret: string, url: string, key: string | null) {
  * gamePanel.allowLocalNetwork is off, and a new address (another scheme, host, port or path) without
  * each saved key typed again: a saved key is only ever sent to the address it was saved with, so a
  * stolen admin session cannot send it elsewhere by changing the address alone. A client key that is not
- * wanted at the new address is removed first (`removePanelClientKey`).
+ * wanted at the new address is removed first (`removePanelClientKey`). The actor is a member of the
+ * staff whose role holds `panel.manage`, checked in the transaction that saves.
  */
 export async function savePanelConnection(
   db: Db,
@@ -228,6 +232,9 @@ export async function savePanelConnection(
   const clientKey = input.clientKey ?? null;
   const clientEncrypted = await encryptBound(secret, url, clientKey);
   return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "panel.manage", {
+      about: { field: "apiKey" },
+    });
     const before = await trx
       .selectFrom("panel_connections")
       .select(["url", "api_key_last4", "client_key_encrypted", "client_key_last4", "location_map"])
@@ -293,17 +300,20 @@ export async function savePanelConnection(
 
 export type RemoveClientKeyResult =
   | { ok: true; removed: boolean }
-  | { ok: false; kind: "invalid"; error: "provisioning.errors.notConnected" };
+  | { ok: false; kind: "invalid"; error: "provisioning.errors.notConnected" }
+  | StaffForbidden;
 
 /**
  * Removes the saved Client API key (audited): the worker reads no server's state and sends no power
- * signal until one is saved again. Nothing to remove is no failure (`removed: false`).
+ * signal until one is saved again. Nothing to remove is no failure (`removed: false`). The actor is a
+ * member of the staff whose role holds `panel.manage`.
  */
 export async function removePanelClientKey(
   db: Db,
   input: { actorId: string; now?: Date },
 ): Promise<RemoveClientKeyResult> {
   return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "panel.manage");
     const before = await trx
       .selectFrom("panel_connections")
       .select(["url", "api_key_last4", "client_key_last4"])

@@ -536,7 +536,8 @@ export async function setTicketField(
 
 /**
  * From a coins ticket, in one step: the same ledger path as any admin credit, with the ticket as reason,
- * the same bounds (MAX_ADJUSTMENT_CENTS a credit, MAX_BALANCE_CENTS a balance) and the form's
+ * the same bounds (MAX_ADJUSTMENT_CENTS a credit, MAX_BALANCE_CENTS a balance, the caps of the actor's
+ * staff role, a payment counting towards Support's daily limit as goodwill does) and the form's
  * idempotency key, so a replayed post credits once (and says so, with what the first post did). A
  * payment (the default) is a coin purchase (`coin_purchase`) with its payment receipt issued in the
  * same transaction; a goodwill credit is an `admin_adjustment` and issues no document.
@@ -550,6 +551,8 @@ export async function addCoinsFromTicket(
     note?: string;
     idempotencyKey?: string;
     creditAs?: TicketCreditKind;
+    /** The clock (a daily goodwill limit counts in its day). */
+    now?: Date;
   },
 ): Promise<AdminTicketResult> {
   const ticket = await db
@@ -576,6 +579,7 @@ export async function addCoinsFromTicket(
     actorId: input.actorId,
     link: `/support/${ticket.id}`,
     idempotencyKey: input.idempotencyKey,
+    now: input.now,
     receipt: payment
       ? async (trx, credit) => {
           const receipt = await issuePaymentReceipt(trx, {

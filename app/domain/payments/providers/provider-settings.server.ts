@@ -3,6 +3,7 @@ import { inTransaction } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
 import { panelAddressRefused, panelBaseUrl } from "~/domain/provisioning/panel-address";
 import { getSettings } from "~/domain/settings/settings.server";
+import { requireStaffPermission, type StaffForbidden } from "~/domain/staff/staff-actor.server";
 import { PAYMENT_PROVIDERS, type ProviderCode, type ProviderMode } from "./provider";
 import { encryptProviderSecret } from "./provider-config.server";
 import {
@@ -43,7 +44,9 @@ export interface ProviderSettingsInput {
 
 export type SaveProviderSettingsResult =
   | { ok: true; settings: Omit<ProviderSettingsView, "webhookUrl"> }
-  | { ok: false; kind: "invalid"; field: ProviderSettingsField; error: ProviderSettingsProblem };
+  | { ok: false; kind: "invalid"; field: ProviderSettingsField; error: ProviderSettingsProblem }
+  /** The actor's role does not manage payments (`gateways.manage`): said beside the secret. */
+  | (StaffForbidden & { field: "secret" });
 
 const refusal = (field: ProviderSettingsField, error: ProviderSettingsProblem) => ({
   ok: false as const,
@@ -58,7 +61,8 @@ const refusal = (field: ProviderSettingsField, error: ProviderSettingsProblem) =
  * field: an address that is not http(s) (or has credentials, a query or a fragment); one on the local
  * network while the setting payments.allowLocalNetwork is off; PayPal without its client id or webhook
  * id; no secret on the first save; and a new address (another mode's default included) without the secret
- * typed again.
+ * typed again. The actor is a member of the staff whose role holds `gateways.manage`, checked in the
+ * transaction that saves.
  */
 export async function saveProviderSettings(
   db: Db,
@@ -77,6 +81,9 @@ export async function saveProviderSettings(
     ? await encryptProviderSecret(url, input.secret, authSecret)
     : null;
   return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "gateways.manage", {
+      about: { field: "secret" },
+    });
     const before = await trx
       .selectFrom("payment_providers")
       .select(["mode", "api_url", "public_id", "secret_encrypted", "secret_last4", "webhook_id"])
