@@ -23,6 +23,8 @@ const pages = flattenRoutes().filter((route) => !route.layout);
 
 /** Each staff form's schemas by route: the admin actions', and the refund on /invoices/:number. */
 const STAFF_FORMS = { ...ADMIN_ACTIONS, "/invoices/:number": { refundFormSchema } };
+/** Admin routes without a page (a post, then elsewhere): their refusals are data, not the shell's page. */
+const RESOURCE_ROUTES = new Set(["/admin/clients/:id/view-as"]);
 
 /** The members that lack some permission (the owner holds them all), and the role each signs in with. */
 const LACKING: Partial<Record<Signer, StaffRole | null>> = {
@@ -88,6 +90,12 @@ describeEachDatabase("authorization matrix: the staff's refusals", (app) => {
             expect(response.status, what).toBe(403);
             if (target.endsWith(".data"))
               expect(body, `${what}: the refusal`).toContain(`"permission","${permission}"`);
+            else if (RESOURCE_ROUTES.has(pattern))
+              // A route without a page answers its refusal as data: the permission, by its key.
+              expect(JSON.parse(body), `${what}: the refusal`).toMatchObject({
+                refused: "permission",
+                permission,
+              });
             else if (target.startsWith("/admin"))
               expect(body, `${what}: the refusal`).toMatch(
                 new RegExp(`<code[^>]*>${permission.replace(".", "\\.")}</code>`),

@@ -62,15 +62,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  // Every form here is on the ticket's page: its goodwill coins too need both tickets.reply and the
-  // coin permission.
-  requirePermission(url, context, "tickets.reply");
   // Read as typed before the form is: coins above the threshold may carry a proof of identity.
   const typed = await readProofPost(request);
   const { admin, form } = await adminForm(request, url, context, adminTicketActionSchema, {
     "*": "tickets.reply",
     coins: "coins.adjust",
   });
+  // Every form here is on the ticket's page: its goodwill coins need tickets.reply as well as the coin
+  // permission (checked once the post's own permission has been).
+  requirePermission(url, context, "tickets.reply");
   if (!form.ok) {
     // Said beside the form it came from; a refused reply keeps what was typed.
     const intent = form.values.intent;
