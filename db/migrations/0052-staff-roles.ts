@@ -46,7 +46,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }>`select value from settings where key = 'security'`.execute(db);
   const stored = rows.rows[0];
   if (stored) {
-    let roles: unknown = [];
+    let roles: unknown;
     try {
       roles = (JSON.parse(stored.value) as { twoFactorRoles?: unknown }).twoFactorRoles;
     } catch {
