@@ -93,6 +93,9 @@ describe.each(dialects)("migration 0019 [%s]", (dialect) => {
           id: "boss",
           name: "Boss",
           email: "boss@example.com",
+          // The admin whose credits these were: an Owner once migration 0052 has run, whose coin
+          // changes the use-case lets through to the ceiling's refusal.
+          role: "admin",
           created_at: now,
           updated_at: now,
         })
