@@ -50,6 +50,11 @@ const coins = z.number().int().min(0).max(MAX_COIN_CAP);
 /** A Discord webhook's address (isDiscordWebhookUrl), or empty for none. */
 const discordWebhook = z.string().refine(isDiscordWebhookUrl).or(z.literal(""));
 
+/** The largest refund an admin may let the system decide alone: 1,000 coins. */
+export const MAX_AUTO_REFUND_COINS = 1_000;
+export const MAX_TICKET_FILE_RETENTION_DAYS = 3_650;
+export const MAX_DATA_EXPORTS_PER_DAY = 20;
+
 /**
  * The site settings of spec section 3, grouped into sections. Each section is one row of the settings
  * table; a section missing from the database (or stored by an older version) falls back to its defaults.
@@ -227,6 +232,22 @@ export const settingsSchema = z.object({
       retentionYears: z.number().int().min(1).max(MAX_RETENTION_YEARS).default(10),
       // The country registration offers first (the shop's own).
       shopCountry: z.string().refine(isCountryCode).default(DEFAULT_SHOP_COUNTRY),
+    })
+    .prefault({}),
+  // What customers do for themselves (docs/self-service.md): a refund asked within the terms' 14 days
+  // is decided by the system when it is at most `autoRefundMaxCoins` (0: every request waits for
+  // staff); files sent with tickets are kept `ticketFileRetentionDays`; a customer may ask for
+  // `dataExportsPerDay` archives of their data a day. Never among the public settings.
+  selfService: z
+    .object({
+      autoRefundMaxCoins: z.number().int().min(0).max(MAX_AUTO_REFUND_COINS).default(10),
+      ticketFileRetentionDays: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_TICKET_FILE_RETENTION_DAYS)
+        .default(180),
+      dataExportsPerDay: z.number().int().min(1).max(MAX_DATA_EXPORTS_PER_DAY).default(3),
     })
     .prefault({}),
 });
@@ -501,6 +522,25 @@ export const invoicingFormSchema = z.object({
     .optional(),
 });
 
+/** What customers do for themselves: the automatic refund's ceiling, files' retention, exports a day. */
+export const selfServiceFormSchema = z.object({
+  autoRefundMaxCoins: wholeNumberText("admin-settings.errors.autoRefundInvalid", {
+    digits: String(MAX_AUTO_REFUND_COINS).length,
+    min: 0,
+    max: MAX_AUTO_REFUND_COINS,
+  }),
+  ticketFileRetentionDays: wholeNumberText("admin-settings.errors.fileRetentionInvalid", {
+    digits: String(MAX_TICKET_FILE_RETENTION_DAYS).length,
+    min: 1,
+    max: MAX_TICKET_FILE_RETENTION_DAYS,
+  }),
+  dataExportsPerDay: wholeNumberText("admin-settings.errors.exportsPerDayInvalid", {
+    digits: String(MAX_DATA_EXPORTS_PER_DAY).length,
+    min: 1,
+    max: MAX_DATA_EXPORTS_PER_DAY,
+  }),
+});
+
 /** The settings page's forms, by `intent`. */
 const settingsForms = z
   .discriminatedUnion(
@@ -523,6 +563,7 @@ const settingsForms = z
       securityFormSchema.extend({ intent: z.literal("security") }),
       verificationFormSchema.extend({ intent: z.literal("verification") }),
       invoicingFormSchema.extend({ intent: z.literal("invoicing") }),
+      selfServiceFormSchema.extend({ intent: z.literal("selfService") }),
     ],
     { error: "admin-settings.errors.unknownForm" },
   )

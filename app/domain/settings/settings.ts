@@ -220,6 +220,7 @@ export const DEFAULT_SETTINGS: Settings = {
     retentionYears: 10,
     shopCountry: DEFAULT_SHOP_COUNTRY,
   },
+  selfService: { autoRefundMaxCoins: 10, ticketFileRetentionDays: 180, dataExportsPerDay: 3 },
 };
 
 export type SettingsSection = keyof Settings;
@@ -281,6 +282,8 @@ export const SETTINGS_FORM_SECTION = {
   verification: "verification",
   // Invoices and receipts (docs/invoices.md).
   invoicing: "invoicing",
+  // What customers do for themselves (docs/self-service.md).
+  selfService: "selfService",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
@@ -339,6 +342,7 @@ export const SETTINGS_FORM_FIELDS = {
     "retentionYears",
     "shopCountry",
   ],
+  selfService: ["autoRefundMaxCoins", "ticketFileRetentionDays", "dataExportsPerDay"],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
 };
