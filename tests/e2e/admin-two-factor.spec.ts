@@ -118,7 +118,7 @@ test("an owner without two-factor is asked to set it up, and sent there from eve
     await form.getByLabel("Owner", { exact: true }).check();
     await form.getByRole("button", { name: "Save" }).click();
     await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === SETUP);
-    await expect(page.getByText("Admins must use two-factor sign-in")).toBeVisible();
+    await expect(page.getByText("Your staff role requires two-factor sign-in")).toBeVisible();
 
     // Any admin page, typed in the address bar, answers with the same redirect.
     for (const path of ["/admin/clients", "/admin", "/admin/settings"]) {
