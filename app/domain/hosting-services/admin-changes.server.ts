@@ -2,6 +2,7 @@ import { record } from "~/domain/events/events.server";
 import { quote, type BillingCycle } from "~/domain/orders/orders";
 import { inTransaction, refuse, rowOrRefuse, type Db } from "~/db/transaction";
 import { panelLinkOf } from "~/domain/provisioning/panel-link.server";
+import { requireStaffPermission, type StaffForbidden } from "~/domain/staff/staff-actor.server";
 import {
   canTransition,
   expiryOnDate,
@@ -21,6 +22,7 @@ import {
 } from "./service-rows.server";
 
 // What an admin changes on a service: adds one, suspends, reactivates or terminates it, deletes or edits it.
+// Each checks its actor's role again (`services.manage`) in its own transaction, whatever route called it.
 
 export type AdminAddServiceResult =
   | { ok: true; service: HostingService }
@@ -28,7 +30,8 @@ export type AdminAddServiceResult =
    * The form names a user who does not exist: `invalid`, not `notFound`, on purpose. What is wrong is the
    * form's user field (typed by the admin), answered with the form again and its message.
    */
-  | { ok: false; kind: "invalid"; error: "services.errors.userNotFound" };
+  | { ok: false; kind: "invalid"; error: "services.errors.userNotFound" }
+  | StaffForbidden;
 
 /**
  * Spec section 5: an admin adds a service for a user, active. It is priced and runs its term as an order
@@ -50,6 +53,7 @@ export async function adminAddService(
   },
 ): Promise<AdminAddServiceResult> {
   return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "services.manage");
     const user = await trx
       .selectFrom("users")
       .select("id")
@@ -93,7 +97,8 @@ export type ChangeStatusResult =
   | { ok: true; service: HostingService }
   | { ok: false; kind: "notFound"; error: "services.errors.notFound" }
   /** The service's status (changed since the page listed it, perhaps) does not allow the action. */
-  | { ok: false; kind: "conflict"; error: "services.errors.transitionNotAllowed" };
+  | { ok: false; kind: "conflict"; error: "services.errors.transitionNotAllowed" }
+  | StaffForbidden;
 
 /** Suspend, reactivate or terminate; a terminated service never changes again. */
 export async function changeServiceStatus(
@@ -101,6 +106,7 @@ export async function changeServiceStatus(
   input: { actorId: string; serviceId: number; action: ServiceAction; reason?: string },
 ): Promise<ChangeStatusResult> {
   return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "services.manage");
     const before = await findServiceOrRefuse(trx, input.serviceId);
     if (!canTransition(before.status as ServiceStatus, input.action)) {
       refuse<ChangeStatusResult>("conflict", "services.errors.transitionNotAllowed");
@@ -140,8 +146,11 @@ export async function changeServiceStatus(
 export async function deleteService(
   db: Db,
   input: { actorId: string; serviceId: number },
-): Promise<{ ok: true } | { ok: false; kind: "notFound"; error: "services.errors.notFound" }> {
+): Promise<
+  { ok: true } | { ok: false; kind: "notFound"; error: "services.errors.notFound" } | StaffForbidden
+> {
   return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "services.manage");
     const before = await findServiceOrRefuse(trx, input.serviceId);
     // Read before the row goes: the sync job deletes the panel's server by its id.
     const link = await panelLinkOf(trx, input.serviceId);
@@ -158,7 +167,8 @@ export async function deleteService(
 
 export type EditServiceResult =
   | { ok: true; service: HostingService; changed: boolean }
-  | { ok: false; kind: "notFound"; error: "services.errors.notFound" };
+  | { ok: false; kind: "notFound"; error: "services.errors.notFound" }
+  | StaffForbidden;
 
 /**
  * An admin edits a service: its name, its price per cycle (what each renewal charges), its expiry date
@@ -170,6 +180,7 @@ export async function editServiceByAdmin(
   input: EditServiceInput & { actorId: string },
 ): Promise<EditServiceResult> {
   return inTransaction(db, async (trx) => {
+    await requireStaffPermission(trx, input.actorId, "services.manage");
     // The service with its admin's note (not among a customer's columns), in one read.
     const found = await rowOrRefuse(
       trx

@@ -20,7 +20,13 @@ import { atOnce, describeEachDatabase } from "../../../tests/support/test-databa
 import { inTransaction } from "~/db/transaction";
 import { switchAutoRenew } from "./auto-renew.server";
 import { editServiceSchema } from "./hosting-services.schemas";
-import { adminAddService, changeServiceStatus, editServiceByAdmin } from "./admin-changes.server";
+import {
+  adminAddService,
+  changeServiceStatus,
+  deleteService,
+  editServiceByAdmin,
+} from "./admin-changes.server";
+import { staffMember } from "../../../tests/support/staff-members";
 import { listServicesForAdmin } from "./admin-list.server";
 import { setAutoRenew } from "./customer-services.server";
 import { renewService } from "./renewal.server";
@@ -480,6 +486,45 @@ describeEachDatabase("an admin's edit of a service", (app) => {
       ["99999999", "services.errors.price.tooLarge"],
     ])("a bad price %j: %s", async (price, message) => {
       expect(await edit({ ...good(), price })).toEqual({ refused: [message] });
+    });
+    it("a member whose role does not manage services changes nothing, whatever route called", async () => {
+      const before = await serviceRow();
+      const count = (await auditOf(serviceId)).length;
+      for (const role of ["billing", "support"] as const) {
+        const actorId = await staffMember(app(), role);
+        const form = editServiceSchema.parse({ ...good(), name: `Renamed by ${role}` });
+        expect(await editServiceByAdmin(app().db, { ...form, actorId })).toMatchObject({
+          ok: false,
+          kind: "forbidden",
+          permission: "services.manage",
+        });
+        expect(
+          await changeServiceStatus(app().db, { actorId, serviceId, action: "suspend" }),
+        ).toMatchObject({ ok: false, kind: "forbidden" });
+        expect(await deleteService(app().db, { actorId, serviceId })).toMatchObject({
+          ok: false,
+          kind: "forbidden",
+        });
+        expect(
+          await adminAddService(app().db, {
+            actorId,
+            userId: customer,
+            name: "Gift",
+            billingCycle: "monthly",
+          }),
+        ).toMatchObject({ ok: false, kind: "forbidden" });
+      }
+      // A customer is no member of the staff at all.
+      expect(
+        await changeServiceStatus(app().db, { actorId: customer, serviceId, action: "suspend" }),
+      ).toMatchObject({ ok: false, kind: "forbidden" });
+      expect(await serviceRow()).toEqual(before);
+      expect(await auditOf(serviceId)).toHaveLength(count);
+      const technician = await staffMember(app(), "technician");
+      expect(
+        await changeServiceStatus(app().db, { actorId: technician, serviceId, action: "suspend" }),
+      ).toMatchObject({ ok: true });
+      await changeServiceStatus(app().db, { actorId: technician, serviceId, action: "reactivate" });
     });
     it("a blank name and a note too long", async () => {
       expect(await edit({ ...good(), name: "  " })).toEqual({

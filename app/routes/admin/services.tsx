@@ -66,7 +66,11 @@ export const action = adminAction(
         serverName: input.serverName,
         billingCycle: input.billingCycle,
       });
-      if (!result.ok) return refusal(result, { fieldErrors: { userId: result.error } });
+      if (!result.ok)
+        return refusal(
+          result,
+          result.kind === "invalid" ? { fieldErrors: { userId: result.error } } : {},
+        );
       return { ok: true, message: "services.admin.added" } satisfies ServiceActionResult;
     }
     if (input.intent === "edit") {
