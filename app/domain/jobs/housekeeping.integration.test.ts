@@ -80,7 +80,7 @@ describeEachDatabase("housekeeping on the worker's schedules", (app) => {
         session("hk-live", daysAgo(-5)),
       ])
       .execute();
-    expect(await twice(HOUSEKEEPING_JOBS.sessions)).toEqual({ sessions: 1 });
+    expect(await twice(HOUSEKEEPING_JOBS.sessions)).toEqual({ viewsEnded: 0, sessions: 1 });
     const left = await db
       .selectFrom("sessions")
       .select("id")

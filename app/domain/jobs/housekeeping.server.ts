@@ -2,6 +2,7 @@ import type { Db } from "~/db/transaction";
 import { pruneLoginRecords } from "~/domain/accounts/login-throttle.server";
 import { pruneRateLimitRefusals } from "~/domain/accounts/rate-limit-refusals.server";
 import { pruneFormWindows } from "~/domain/request-limits/request-limits.server";
+import { endExpiredViews } from "~/domain/staff/view-as.server";
 import type { ScheduleDefinition } from "./schedule-slots";
 import type { JobHandler } from "./jobs.server";
 
@@ -66,7 +67,9 @@ export const housekeepingHandlers: Record<string, JobHandler> = {
     loginRecords: (await pruneLoginRecords(db, now, { force: true })) ?? 0,
     rateLimitRefusals: await pruneRateLimitRefusals(db, now),
   }),
+  // A view of a customer that its session's expiry stopped is ended (audited) before the session goes.
   [HOUSEKEEPING_JOBS.sessions]: async ({ db, now }) => ({
+    viewsEnded: await endExpiredViews(db, now),
     sessions: await pruneExpiredSessions(db, now),
   }),
   [HOUSEKEEPING_JOBS.notifications]: async ({ db, now }) => ({

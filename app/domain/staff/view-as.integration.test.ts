@@ -6,7 +6,7 @@ import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { getCurrentSession, signIn } from "~/domain/accounts/accounts.server";
 import type { StaffRole } from "./permissions";
-import { endViewAs, presentSession, startViewAs } from "./view-as.server";
+import { endExpiredViews, endViewAs, presentSession, startViewAs } from "./view-as.server";
 
 let counter = 0;
 
@@ -75,6 +75,32 @@ describeEachDatabase("viewing the site as a customer (the domain)", (app) => {
       { actor_id: owner.userId, action: "viewAs.end", after: JSON.stringify({ via: "leave" }) },
       { actor_id: support.userId, action: "viewAs.start", after: null },
       { actor_id: support.userId, action: "viewAs.end", after: JSON.stringify({ via: "leave" }) },
+    ]);
+  });
+
+  it("a view whose session expired is ended once by the housekeeping, audited as expired; a live one stays", async () => {
+    const customer = await customerWithCoins(app(), 0);
+    const expired = await staffMember("support");
+    const live = await staffMember("support");
+    for (const staff of [expired, live])
+      await startViewAs(app().db, {
+        sessionId: staff.sessionId,
+        actorId: staff.userId,
+        customerId: customer,
+      });
+    await app()
+      .db.updateTable("sessions")
+      .set({ expires_at: "2026-01-01T00:00:00.000Z" })
+      .where("id", "=", expired.sessionId)
+      .execute();
+    const now = new Date("2026-01-02T00:00:00.000Z");
+    expect(await endExpiredViews(app().db, now)).toBe(1);
+    expect(await endExpiredViews(app().db, now)).toBe(0);
+    expect(await viewing(expired.sessionId)).toBeNull();
+    expect(await viewing(live.sessionId)).toBe(customer);
+    const ends = (await auditOf(customer)).filter((entry) => entry.action === "viewAs.end");
+    expect(ends).toEqual([
+      { actor_id: expired.userId, action: "viewAs.end", after: JSON.stringify({ via: "expired" }) },
     ]);
   });
 

@@ -104,8 +104,11 @@ export async function startViewAs(
   });
 }
 
-/** How a view ended: leaving it, signing out, or starting to view another customer. */
-export type ViewAsEnding = "leave" | "signOut" | "another";
+/**
+ * How a view ended: leaving it, signing out, starting to view another customer, or the session expiring
+ * while it viewed (found by the sessions' housekeeping, endExpiredViews).
+ */
+export type ViewAsEnding = "leave" | "signOut" | "another" | "expired";
 
 /**
  * Ends the view of the staff member's session `sessionId`, audited; says whom it was viewing (null when
@@ -113,7 +116,12 @@ export type ViewAsEnding = "leave" | "signOut" | "another";
  */
 export async function endViewAs(
   db: Db,
-  input: { sessionId: string; actorId: string; via?: Exclude<ViewAsEnding, "another">; now?: Date },
+  input: {
+    sessionId: string;
+    actorId: string;
+    via?: Exclude<ViewAsEnding, "another">;
+    now?: Date;
+  },
 ): Promise<{ ok: true; customerId: string | null }> {
   const now = input.now ?? new Date();
   return inTransaction(db, async (trx) => {
@@ -140,6 +148,31 @@ export async function endViewAs(
     );
     return { ok: true as const, customerId };
   });
+}
+
+/**
+ * The views whose staff session expired while viewing: each ended and audited as "expired", so the trail
+ * says when every view stopped even when nobody left it. Run by the sessions' housekeeping; a view
+ * already ended (left meanwhile) is skipped by endViewAs's conditional update. How many ended.
+ */
+export async function endExpiredViews(db: Db, now: Date): Promise<number> {
+  const expired = await db
+    .selectFrom("sessions")
+    .select(["id", "user_id"])
+    .where("viewing_user_id", "is not", null)
+    .where("expires_at", "<=", now.toISOString())
+    .execute();
+  let ended = 0;
+  for (const session of expired) {
+    const result = await endViewAs(db, {
+      sessionId: session.id,
+      actorId: session.user_id,
+      via: "expired",
+      now,
+    });
+    if (result.customerId !== null) ended += 1;
+  }
+  return ended;
 }
 
 /**
