@@ -4,7 +4,7 @@ import { can, type Permission, type StaffRole } from "~/domain/staff/permissions
 import routes from "~/routes";
 import { contextFor, cookieHeader, routeArgs, settle } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
-import { staffCookie, staffMember } from "./staff-members";
+import { staffAccount, staffCookie } from "../support/staff-members";
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;
@@ -249,7 +249,7 @@ describeEachDatabase("admin guard", (app) => {
     for (const [index, role] of MEMBERS.entries())
       members.set(
         role,
-        await staffCookie(app(), await staffMember(app(), role), `10.9.250.${index + 1}`),
+        await staffCookie(app(), await staffAccount(app(), role), `10.9.250.${index + 1}`),
       );
   });
 

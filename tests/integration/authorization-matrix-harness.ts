@@ -19,7 +19,7 @@ import {
   type Role,
   type Seed,
 } from "./authorization-matrix-rows";
-import { staffMember } from "./staff-members";
+import { staffAccount } from "../support/staff-members";
 
 /** Who signs in for a column: a role of the matrix, or a member of the staff whose role is missing. */
 export type Signer = Role | "noRole";
@@ -152,8 +152,8 @@ export function matrixWorld(app: () => AppServices) {
     accounts.customerB = { email: await emailOf(customerB), password: customerPassword };
     accounts.owner = TEST_ADMIN;
     for (const role of STAFF_COLUMNS.filter((column) => column !== "owner"))
-      accounts[role] = await staffMember(services, role);
-    accounts.noRole = await staffMember(services, null);
+      accounts[role] = await staffAccount(services, role);
+    accounts.noRole = await staffAccount(services, null);
     for (const who of [...ROLES, "noRole"] as const) cookies[who] = await freshCookie(who);
   });
 

@@ -130,6 +130,7 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
       "security",
       "verification",
       "invoicing",
+      "selfService",
     ].map((intent) => [intent, "settings.manage" as const]),
   ),
   "/admin/contact-messages": {
