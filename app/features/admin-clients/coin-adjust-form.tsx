@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormFields } from "~/components/ui/form-card";
 import { FreshProofField, proofAnswerOf } from "~/components/ui/fresh-proof-field";
 import { parseCoinAmount, previewAdjustment } from "~/domain/coins/coins";
 import { coinChangeNeedsProof } from "~/domain/staff/fresh-proof";
 import { formatCoins } from "~/lib/money";
+import { useBusy } from "~/components/ui/use-busy";
 
 /**
  * Spec section 5: amount (negative removes) and a reason, with the 'New total' previewed as you type.
@@ -33,7 +34,7 @@ export function CoinAdjustForm({
   refusal?: object;
 }) {
   const { t } = useTranslation("coins");
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const asked = proofAnswerOf(refusal);
   const [amount, setAmount] = useState(asked?.values?.amount ?? "");
   const cents = parseCoinAmount(amount);

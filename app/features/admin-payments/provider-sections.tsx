@@ -1,4 +1,3 @@
-import { useNavigation } from "react-router";
 import { column } from "~/components/data-table/column-presets";
 import { DataTable, timeColumn, type Column } from "~/components/data-table/data-table";
 import { Pager } from "~/components/data-table/pager";
@@ -28,6 +27,7 @@ import {
 } from "~/domain/payments/providers/provider-settings";
 import { useTranslation } from "~/i18n/use-translation";
 import { mediumDateTime } from "~/lib/intl-format";
+import { useBusy } from "~/components/ui/use-busy";
 
 // /admin/gateways' online providers (docs/payments.md "Online providers"): one form a provider (its
 // secret never shown back: only its last four characters), then the notifications that were refused.
@@ -106,7 +106,7 @@ function ProviderForm({
   proofNeeded: boolean;
 }) {
   const { t } = useTranslation("payments");
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const { provider } = settings;
   const paypal = provider === "paypal";
   const webhookId = `provider-${provider}-webhook-url`;

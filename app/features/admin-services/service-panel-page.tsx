@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
@@ -24,6 +24,7 @@ import {
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
+import { useBusy } from "~/components/ui/use-busy";
 
 export type ServicePanelActionResult = ActionResult;
 
@@ -69,7 +70,7 @@ export function ServicePanelPage({
   const { t } = useTranslation("provisioning");
   const { t: tServices } = useTranslation("services");
   const message = useMessage();
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const moving =
     panel.reinstall !== null || (panel.state !== null && MOVING_STATES.has(panel.state));
   useRefreshWhile(moving, MOVING_REFRESH_MS, `${panel.state}:${panel.calls.length}`);

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { TitledCard } from "~/components/ui/card";
 import { FormCard, FormFields, Switch, type FieldSpec } from "~/components/ui/form-card";
@@ -13,6 +12,7 @@ import type { PanelCheckView, PanelConnectionView } from "~/domain/provisioning/
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { mediumDateTime } from "~/lib/intl-format";
+import { useBusy } from "~/components/ui/use-busy";
 
 export interface GamePanelActionResult extends ActionResult, ProofAnswer {
   intent: "save" | "check" | "network" | "removeClientKey";
@@ -47,7 +47,7 @@ export function GamePanelPage({
 }) {
   const { t } = useTranslation("provisioning");
   const message = useMessage();
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const check = connection?.check ?? null;
   const snapshot = check?.snapshot ?? null;
   // While the worker has not run the check, look again now and then (a plain reload works too).

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, useFormAction, useNavigation } from "react-router";
+import { Form, useFormAction } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AddCoinsButton, coinPurchaseWay } from "~/components/layout/coin-dialog";
 import type { ShellUser } from "~/components/layout/types";
@@ -30,6 +30,7 @@ import { formatCoins, formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { ApprovalTime } from "~/components/ui/approval-time";
 import { usePlanSpecs } from "~/components/ui/plan-specs";
+import { useBusy } from "~/components/ui/use-busy";
 
 export interface OrderFormState {
   fieldErrors?: Record<string, MessageKey>;
@@ -86,7 +87,7 @@ export function OrderForm({
   const { t } = useTranslation("orders");
   const message = useMessage();
   const planSpecsOf = usePlanSpecs();
-  const submitting = useNavigation().state !== "idle";
+  const submitting = useBusy();
   const values = state?.values ?? prefill;
   const errors = state?.fieldErrors ?? {};
   const [productId, setProductId] = useState<string>(

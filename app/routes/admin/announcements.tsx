@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -27,6 +27,7 @@ import { localeFieldNames } from "~/lib/locale-fields";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/announcements";
 import { requestContext } from "~/context.server";
+import { useBusy } from "~/components/ui/use-busy";
 
 export const loader = adminLoader(requestContext, {
   title: "announcements.admin.title",
@@ -189,7 +190,7 @@ function EnglishFields({ value, idPrefix }: { value?: Announcement; idPrefix: st
 
 export default function AdminAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("announcements");
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   return (
     <main className="grid gap-6">
       <h1 className="text-2xl font-bold">{t("admin.title")}</h1>

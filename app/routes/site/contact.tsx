@@ -1,7 +1,7 @@
 import { MailIcon, MessageCircleIcon, UsersIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormFields } from "~/components/ui/form-card";
 import { StatusMessage } from "~/components/ui/status-message";
@@ -13,6 +13,7 @@ import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/contact";
 import { requestContext } from "~/context.server";
+import { useBusy } from "~/components/ui/use-busy";
 
 export function loader({ context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
@@ -44,7 +45,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
-  const submitting = useNavigation().state !== "idle";
+  const submitting = useBusy();
   const formRef = useRef<HTMLFormElement>(null);
   const sent = actionData?.ok === true;
   // On success the form clears; on a refusal what was typed stays.
