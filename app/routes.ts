@@ -77,6 +77,7 @@ export default [
       route("clients", "routes/admin/clients.tsx"),
       route("clients/:id", "routes/admin/client.tsx"),
       route("tickets", "routes/admin/tickets.tsx"),
+      route("tickets/replies", "routes/admin/canned-replies.tsx"),
       route("tickets/:id", "routes/admin/ticket.tsx"),
       route("announcements", "routes/admin/announcements.tsx"),
       route("users", "routes/admin/clients.tsx", { id: "admin-users" }),

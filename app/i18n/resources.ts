@@ -21,6 +21,7 @@ import enNotifications from "./locales/en/notifications.json";
 import enInvoices from "./locales/en/invoices.json";
 import enProvisioning from "./locales/en/provisioning.json";
 import enAdminStaff from "./locales/en/admin-staff.json";
+import enAdminTickets from "./locales/en/admin-tickets.json";
 
 export const namespaces = [
   "common",
@@ -45,6 +46,7 @@ export const namespaces = [
   "invoices",
   "provisioning",
   "admin-staff",
+  "admin-tickets",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -71,6 +73,7 @@ export const englishResources = {
   invoices: enInvoices,
   provisioning: enProvisioning,
   "admin-staff": enAdminStaff,
+  "admin-tickets": enAdminTickets,
 };
 export type Resources = typeof englishResources;
 

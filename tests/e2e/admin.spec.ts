@@ -30,6 +30,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/domains", title: "Domains", comingSoon: true },
   { path: "/admin/domain-pricing", title: "Domain Pricing", comingSoon: true },
   { path: "/admin/tickets", title: "Tickets" },
+  { path: "/admin/tickets/replies", title: "Canned Replies" },
   { path: "/admin/knowledgebase", title: "Knowledgebase", comingSoon: true },
   { path: "/admin/announcements", title: "Announcements" },
   { path: "/admin/downloads", title: "Downloads", comingSoon: true },

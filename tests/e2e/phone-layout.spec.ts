@@ -220,6 +220,7 @@ const ADMIN_PATHS = [
   "/admin/transactions",
   "/admin/invoices",
   "/admin/tickets",
+  "/admin/tickets/replies",
   "/admin/products",
   "/admin/promotions",
   "/admin/gateways",

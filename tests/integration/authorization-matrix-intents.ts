@@ -54,6 +54,13 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
     priority: "tickets.reply",
     coins: "coins.adjust",
   },
+  "/admin/tickets/replies": {
+    create: "tickets.reply",
+    update: "tickets.reply",
+    up: "tickets.reply",
+    down: "tickets.reply",
+    delete: "tickets.reply",
+  },
   "/admin/announcements": {
     create: "announcements.manage",
     update: "announcements.manage",

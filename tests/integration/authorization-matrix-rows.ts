@@ -22,6 +22,7 @@ import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { staffActionSchema } from "~/domain/staff/staff.schemas";
 import { viewAsStartSchema } from "~/domain/staff/view-as.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
+import { cannedReplyActionSchema } from "~/domain/tickets/canned-replies.schemas";
 import type { FlatRoute } from "../support/app-harness";
 
 /**
@@ -356,6 +357,12 @@ export const ROUTES: Record<string, Row> = {
     ...adminPage("tickets.reply", staff(200, 403, 200, 403), probe(staff("4xx", 403, "4xx", 403))),
     url: (seed) => `/admin/tickets/${seed.ticketId}`,
   },
+  // The canned replies: whoever answers tickets keeps them. No reply of that id to delete.
+  "/admin/tickets/replies": adminPage(
+    "tickets.reply",
+    staff(200, 403, 200, 403),
+    post({ intent: "delete", id: "999999" }, staff(404, 403, 404, 403)),
+  ),
   "/admin/announcements": adminPage(
     "announcements.manage",
     staff(200, 403, 403, 403),
@@ -482,6 +489,7 @@ export const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/clients/:id": { clientPageActionSchema },
   "/admin/clients/:id/view-as": { viewAsStartSchema },
   "/admin/tickets/:id": { adminTicketActionSchema },
+  "/admin/tickets/replies": { cannedReplyActionSchema },
   "/admin/announcements": { announcementActionSchema },
   "/admin/products": { productActionSchema },
   "/admin/promotions": { voucherActionSchema },

@@ -34,6 +34,7 @@ const MENUS = {
     "/admin/transactions",
     "/admin/services",
     "/admin/tickets",
+    "/admin/tickets/replies",
     "/admin/knowledgebase",
     "/admin/chat",
     "/admin/contact-messages",
@@ -87,6 +88,8 @@ describe("navItemForPath", () => {
 
   it("finds a page's item under its own path and with a trailing slash, the dashboard only at /admin", () => {
     expect(navItemForPath("/admin/tickets/12")?.path).toBe("/admin/tickets");
+    // Under the tickets' path, the canned replies are an item of their own.
+    expect(navItemForPath("/admin/tickets/replies")?.path).toBe("/admin/tickets/replies");
     expect(navItemForPath("/admin/settings/game-panel")?.path).toBe("/admin/settings");
     expect(navItemForPath("/admin/logs/")?.path).toBe("/admin/logs");
     expect(navItemForPath("/admin/")?.path).toBe("/admin");

@@ -19,6 +19,7 @@ import {
   MailIcon,
   MailPlusIcon,
   MegaphoneIcon,
+  MessageSquareTextIcon,
   MessagesSquareIcon,
   ReceiptIcon,
   ScrollTextIcon,
@@ -166,6 +167,12 @@ export const ADMIN_NAV: {
         permission: "tickets.reply",
       },
       {
+        path: "/admin/tickets/replies",
+        label: "nav.cannedReplies",
+        icon: MessageSquareTextIcon,
+        permission: "tickets.reply",
+      },
+      {
         path: "/admin/knowledgebase",
         label: "nav.knowledgebase",
         icon: BookOpenIcon,
@@ -273,15 +280,21 @@ export const ADMIN_NAV: {
 
 export const ADMIN_NOTIFICATIONS_ICON = BellIcon;
 
+/**
+ * The menu item a page belongs to: the one whose path is the page's or the nearest above it (a ticket
+ * is the tickets', the canned replies under /admin/tickets are their own).
+ */
 export function navItemForPath(pathname: string): AdminNavItem | undefined {
   const clean = pathname.replace(/\/+$/, "") || "/admin";
+  let found: AdminNavItem | undefined;
   for (const group of ADMIN_NAV) {
     for (const item of group.items) {
-      if (clean === item.path || (item.path !== "/admin" && clean.startsWith(`${item.path}/`)))
-        return item;
+      const under =
+        clean === item.path || (item.path !== "/admin" && clean.startsWith(`${item.path}/`));
+      if (under && item.path.length > (found?.path.length ?? 0)) found = item;
     }
   }
-  return undefined;
+  return found;
 }
 
 /** The menu a member of the staff sees: the groups with the pages their role may use, empty groups left out. */

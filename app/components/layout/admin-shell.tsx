@@ -23,7 +23,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { adminNavFor } from "./admin-nav";
+import { adminNavFor, navItemForPath } from "./admin-nav";
 import { can, type StaffRole } from "~/domain/staff/permissions";
 import { ADMIN_ACCOUNT_PATH } from "~/domain/accounts/accounts";
 
@@ -37,6 +37,9 @@ function Sidebar({
   role: StaffRole | null;
 }) {
   const { t } = useTranslation("admin");
+  // A page under an item's path that has an item of its own (the canned replies under the tickets)
+  // marks that one only.
+  const current = navItemForPath(useLocation().pathname)?.path;
   return (
     <nav aria-label={t("shell.title")} className="flex h-full flex-col gap-4 overflow-y-auto p-3">
       {adminNavFor(role).map(({ label: groupLabel, items }) => (
@@ -51,7 +54,7 @@ function Sidebar({
               <li key={path}>
                 <NavLink
                   to={path}
-                  end={path === "/admin"}
+                  end={path === "/admin" || (current !== path && current?.startsWith(`${path}/`))}
                   onClick={onNavigate}
                   title={collapsed ? t(label) : undefined}
                   className={({ isActive }) =>

@@ -27,6 +27,8 @@ export const AUDIT_TARGET_LABELS = {
   top_up_request: "payments:audit.targets.topUpRequest",
   // Invoices and receipts, labelled in their own namespace.
   invoice: "invoices:audit.targets.invoice",
+  // The staff's canned replies, labelled in the admin tickets' namespace.
+  canned_reply: "admin-tickets:audit.targets.cannedReply",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -118,6 +120,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "top_up.approve": "payments:audit.actions.topUpApprove",
   "top_up.reject": "payments:audit.actions.topUpReject",
   "top_up.refund": "payments:audit.actions.topUpRefund",
+  // /admin/tickets/replies keeps its labels in the admin tickets' namespace.
+  "canned_reply.create": "admin-tickets:audit.actions.cannedReplyCreate",
+  "canned_reply.update": "admin-tickets:audit.actions.cannedReplyUpdate",
+  "canned_reply.move": "admin-tickets:audit.actions.cannedReplyMove",
+  "canned_reply.delete": "admin-tickets:audit.actions.cannedReplyDelete",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

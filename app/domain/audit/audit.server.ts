@@ -20,7 +20,8 @@ export interface AuditEntry {
     | "job_schedule"
     | "payment_method"
     | "top_up_request"
-    | "invoice";
+    | "invoice"
+    | "canned_reply";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

@@ -3,6 +3,7 @@ import type { Settings } from "~/domain/settings/settings";
 import type { AdminEvent } from "./admin-events.server";
 import type { CatalogueEvent } from "./catalogue-events.server";
 import type { AccountEvent } from "./account-events.server";
+import type { CannedReplyEvent } from "./canned-reply-events.server";
 import type { CoinsEvent } from "./coin-events.server";
 import type { InvoiceEvent } from "./invoice-events.server";
 import type { JobEvent } from "./job-events.server";
@@ -44,7 +45,8 @@ export type DomainEvent =
   | ServerEvent
   | JobEvent
   | StaffEvent
-  | ViewAsEvent;
+  | ViewAsEvent
+  | CannedReplyEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

@@ -9,6 +9,7 @@ import type { Settings } from "~/domain/settings/settings";
 import { adminReactions } from "./admin-events.server";
 import { catalogueReactions } from "./catalogue-events.server";
 import { accountReactions } from "./account-events.server";
+import { cannedReplyReactions } from "./canned-reply-events.server";
 import { coinReactions } from "./coin-events.server";
 import type { DomainEvent } from "./events.server";
 import { invoiceReactions } from "./invoice-events.server";
@@ -46,6 +47,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...jobReactions,
   ...staffReactions,
   ...viewAsReactions,
+  ...cannedReplyReactions,
 };
 
 /**

@@ -24,9 +24,12 @@ import { getTicketWithClient } from "~/domain/clients/clients.server";
 import { ClientLink } from "~/components/ui/client-link";
 import { ClientSummaryPanel } from "~/features/admin-clients/client-detail-summary";
 import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
+import { CannedReplyPicker } from "~/features/admin-canned-replies/canned-reply-picker";
+import { cannedInsertQuerySchema } from "~/domain/tickets/canned-replies.schemas";
+import { cannedReplyPicker } from "~/domain/tickets/canned-replies.server";
 import { requirePermission } from "~/http/guards.server";
 import { formatCoins } from "~/lib/money";
-import { adminForm, refusal } from "~/http/route-request.server";
+import { adminForm, queryOf, refusal } from "~/http/route-request.server";
 import { proofIsFresh, readProofPost, requireFreshProof } from "~/http/fresh-proof.server";
 import { coinChangeNeedsProof } from "~/domain/staff/fresh-proof";
 import { FreshProofField, proofAnswerOf } from "~/components/ui/fresh-proof-field";
@@ -55,6 +58,13 @@ export async function loader({ url, context: routerContext, params }: Route.Load
     locale: context.locale,
     // The moment the sidebar's service expiries are read against, on the server and when hydrating.
     now: new Date().toISOString(),
+    // The reply form's canned replies, in the customer's language (and, without scripts, the box's text
+    // once one was inserted).
+    canned: await cannedReplyPicker(context.services.db, {
+      ticketId: found.ticket.id,
+      siteLocale: context.settings.general.defaultLocale,
+      insert: queryOf(url, cannedInsertQuerySchema),
+    }),
   };
 }
 
@@ -192,10 +202,16 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         <Form key={messages.at(-1)?.id ?? 0} method="post" className="grid gap-2">
           <input type="hidden" name="intent" value="reply" />
           <input type="hidden" name="idempotencyKey" value={loaderData.replyKey} />
+          <CannedReplyPicker
+            replies={loaderData.canned.replies}
+            locale={loaderData.canned.locale}
+          />
           <ReplyField
             id="reply"
             label={t("admin.reply")}
-            defaultValue={replyResult?.ok ? undefined : replyResult?.typed}
+            defaultValue={
+              replyResult?.ok ? undefined : (replyResult?.typed ?? loaderData.canned.draft)
+            }
           />
           {replyResult ? <ResultMessage result={replyResult} /> : null}
           <Button type="submit" disabled={busy} className="w-fit">
