@@ -4,6 +4,7 @@ import type { AdminEvent } from "./admin-events.server";
 import type { CatalogueEvent } from "./catalogue-events.server";
 import type { AccountEvent } from "./account-events.server";
 import type { CoinsEvent } from "./coin-events.server";
+import type { DataExportEvent } from "./data-export-events.server";
 import type { InvoiceEvent } from "./invoice-events.server";
 import type { JobEvent } from "./job-events.server";
 import type { OnlinePaymentEvent } from "./online-payment-events.server";
@@ -44,7 +45,8 @@ export type DomainEvent =
   | ServerEvent
   | JobEvent
   | StaffEvent
-  | ViewAsEvent;
+  | ViewAsEvent
+  | DataExportEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

@@ -10,6 +10,7 @@ import { adminReactions } from "./admin-events.server";
 import { catalogueReactions } from "./catalogue-events.server";
 import { accountReactions } from "./account-events.server";
 import { coinReactions } from "./coin-events.server";
+import { dataExportReactions } from "./data-export-events.server";
 import type { DomainEvent } from "./events.server";
 import { invoiceReactions } from "./invoice-events.server";
 import { onlinePaymentReactions } from "./online-payment-events.server";
@@ -46,6 +47,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...jobReactions,
   ...staffReactions,
   ...viewAsReactions,
+  ...dataExportReactions,
 };
 
 /**
