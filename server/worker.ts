@@ -18,6 +18,7 @@ import { ticketsOfSummary } from "~/domain/tickets/staff-ticket-notices.server";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { startWorker, type Worker } from "~/domain/jobs/runner.server";
 import { logger } from "~/lib/logger.server";
+import { dataExportWiring } from "./data-exports";
 import { mailWiring } from "./mail";
 
 // One background worker per process (docs/automation.md). In development Vite may evaluate the app's
@@ -71,6 +72,7 @@ export function workerHandlers(
       installTimeoutMs: services.env.PANEL_INSTALL_TIMEOUT_MS,
     },
     payments: { secret: services.env.AUTH_SECRET, providers: services.paymentProviders },
+    dataExports: dataExportWiring(services),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
 import type { CannedReplyTables } from "./tables/canned-replies";
+import type { DataExportTables } from "./tables/data-exports";
 
 export type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
 
@@ -701,7 +702,9 @@ export interface InvoicesTable {
 }
 
 // Each capability's own tables (tables/*.ts) join by `extends`.
-export interface Database extends CannedReplyTables {
+export interface Database
+  extends CannedReplyTables,
+    DataExportTables {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

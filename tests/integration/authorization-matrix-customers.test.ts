@@ -5,6 +5,14 @@ import { renewService } from "~/domain/hosting-services/renewal.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { staffReply } from "~/domain/tickets/tickets.server";
 import { DASHBOARD_TABS, dashboardTabPath } from "~/domain/customer-dashboard/customer-dashboard";
+import { dataExportHandlers } from "~/domain/data-exports/data-export-jobs.server";
+import {
+  askForDataExport,
+  DATA_EXPORT_JOB,
+  loadDataExportsCard,
+} from "~/domain/data-exports/data-exports.server";
+import type { JobRow } from "~/domain/jobs/jobs.server";
+import { dataExportWiring } from "../../server/data-exports";
 import { dataUrl } from "../support/app-harness";
 import { adminId, balanceOf, orderInput, productId } from "../support/money-fixtures";
 import { describeEachDatabase } from "../support/test-database";
@@ -67,6 +75,37 @@ describeEachDatabase("authorization matrix: B against A", (app) => {
       invoices: await db.selectFrom("invoices").selectAll().where("user_id", "=", id).execute(),
       everything: withEverything ? await fingerprint() : undefined,
     };
+  }
+
+  /** An archive of `userId`'s data made as the worker makes it: its link, as the account tab shows it. */
+  async function readyArchiveOf(userId: string): Promise<string> {
+    const db = app().db;
+    const asked = await askForDataExport(db, { userId, now: app().clock() }, { perDay: 3 });
+    if (!asked.ok) throw new Error(asked.error);
+    const job = await db
+      .selectFrom("jobs")
+      .selectAll()
+      .where("type", "=", DATA_EXPORT_JOB)
+      .where("state", "=", "queued")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    await dataExportHandlers(dataExportWiring(app()))[DATA_EXPORT_JOB]!({
+      db,
+      // The server's clock, which the link is opened at.
+      now: app().clock(),
+      payload: JSON.parse(job.payload),
+      job: job as JobRow,
+      complete: async () => true,
+    });
+    const card = await loadDataExportsCard(db, {
+      userId,
+      secret: app().env.AUTH_SECRET,
+      perDay: 3,
+      now: app().clock(),
+    });
+    const link = card.exports.find((each) => each.link)?.link;
+    if (!link) throw new Error("the archive was not made");
+    return link;
   }
 
   /** B (or an anonymous visitor) tries something on A's data: the answer, and A's data unchanged. */
@@ -133,11 +172,16 @@ describeEachDatabase("authorization matrix: B against A", (app) => {
     }
     await attempt("customerB", `/support/new?serviceId=${serviceId}`, undefined, 200);
     await attempt("customerB", `/order?product=1&orderId=${orderId}`, undefined, 200);
+    // A's archive of their data, by the link A was sent: B gets the 404 of no archive at all.
+    const archiveLink = await readyArchiveOf(id);
+    await attempt("customerB", archiveLink, undefined, 404);
+    await attempt("anonymous", archiveLink, undefined, "login");
     // A's server's page and its state.
     await attempt("customerB", `/dashboard/services/${serviceId}`, undefined, 404);
     await attempt("customerB", `/dashboard/services/${serviceId}/status`, undefined, 404);
     await attempt("customerB", `/admin/services/${serviceId}/panel/status`, undefined, "→/");
     // A's own view shows them (the markers are real), so the checks above could fail.
+    expect((await fetchApp(archiveLink, { cookie: cookies.customerA })).status).toBe(200);
     const own = await fetchApp(`/support/${ticket}`, { cookie: cookies.customerA });
     expect(await own.text()).toContain(A_MARKERS.message);
     const ownDashboard = await fetchApp("/dashboard/services", { cookie: cookies.customerA });

@@ -239,6 +239,13 @@ export const ROUTES: Record<string, Row> = {
     get: { ...signedIn(404), support: 403, technician: 403 },
     permission: "topups.decide",
   },
+  // A customer's data archive: a download for its owner only, by the token its link carries; a token
+  // of no archive is the same 404 to everyone signed in (tests/integration/authorization-matrix-customers
+  // tries A's own link as B; app/domain/data-exports/data-exports.integration.test.ts the rest).
+  "/dashboard/account/export/:token": {
+    url: () => "/dashboard/account/export/MatrixProbeToken000000000000000000000000000",
+    get: signedIn(404),
+  },
   "/order": publicPage(
     post(
       { productId: "999999", serverName: "Matrix", idempotencyKey: KEY },

@@ -215,6 +215,8 @@ export async function eraseAccount(
   // The game panel's user goes once the account's servers have.
   await queuePanelUserSync(trx, user.id);
   await trx.deleteFrom("verifications").where("value", "=", user.id).execute();
+  // The archives of its data (docs/self-service.md): a copy of everything erased here.
+  await trx.deleteFrom("data_exports").where("user_id", "=", user.id).execute();
   const erased: ErasedData = {
     sessions,
     newsletter: count(

@@ -86,6 +86,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "account.deletion_request": "audit.actions.accountDeletionRequest",
   "account.deletion_cancel": "audit.actions.accountDeletionCancel",
   "account.deletion_complete": "audit.actions.accountDeletionComplete",
+  "account.data_export": "audit.actions.accountDataExport",
   "announcement.create": "audit.actions.announcementCreate",
   "announcement.update": "audit.actions.announcementUpdate",
   "announcement.activate": "audit.actions.announcementActivate",

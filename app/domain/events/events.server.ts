@@ -5,6 +5,7 @@ import type { CatalogueEvent } from "./catalogue-events.server";
 import type { AccountEvent } from "./account-events.server";
 import type { CannedReplyEvent } from "./canned-reply-events.server";
 import type { CoinsEvent } from "./coin-events.server";
+import type { DataExportEvent } from "./data-export-events.server";
 import type { InvoiceEvent } from "./invoice-events.server";
 import type { JobEvent } from "./job-events.server";
 import type { OnlinePaymentEvent } from "./online-payment-events.server";
@@ -46,7 +47,8 @@ export type DomainEvent =
   | JobEvent
   | StaffEvent
   | ViewAsEvent
-  | CannedReplyEvent;
+  | CannedReplyEvent
+  | DataExportEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

@@ -11,6 +11,7 @@ import { catalogueReactions } from "./catalogue-events.server";
 import { accountReactions } from "./account-events.server";
 import { cannedReplyReactions } from "./canned-reply-events.server";
 import { coinReactions } from "./coin-events.server";
+import { dataExportReactions } from "./data-export-events.server";
 import type { DomainEvent } from "./events.server";
 import { invoiceReactions } from "./invoice-events.server";
 import { onlinePaymentReactions } from "./online-payment-events.server";
@@ -48,6 +49,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...staffReactions,
   ...viewAsReactions,
   ...cannedReplyReactions,
+  ...dataExportReactions,
 };
 
 /**

@@ -135,6 +135,7 @@ export const SCHEDULE_LABELS: Record<string, string> = {
   "payments.proof-retention": "automation.names.proofRetention",
   "provisioning.reconcile": "automation.names.panelReconcile",
   "provisioning.refresh": "automation.names.panelRefresh",
+  "data-exports.purge": "automation.names.dataExports",
 };
 
 /** What a run's counts count: each has its words, a count without them is shown by its key. */
@@ -155,6 +156,9 @@ export const COUNT_NAMES = [
   "services",
   "drift",
   "checked",
+  // The customers' data archives (app/domain/data-exports).
+  "archivesExpired",
+  "archivesFailed",
 ] as const;
 
 // Catalogue keys (admin namespace), one family a set of values (docs/i18n.md, ADR 26). The counts' are

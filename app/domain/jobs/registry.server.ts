@@ -3,6 +3,12 @@ import type { JobHandler } from "./jobs.server";
 import { discordAlertHandlerWith } from "./alerts.server";
 import { DISCORD_ALERT_JOB, type StaffPostWriter } from "./discord-posts.server";
 import { housekeepingHandlers, housekeepingSchedules } from "./housekeeping.server";
+import {
+  dataExportHandlers,
+  dataExportPurgeHandlers,
+  dataExportSchedules,
+  type DataExportWiring,
+} from "~/domain/data-exports/data-export-jobs.server";
 import { lifecycleHandlers, lifecycleSchedules } from "~/domain/lifecycle/lifecycle-jobs.server";
 import { MAIL_SEND_JOB, mailSendHandlerWith } from "~/domain/mail/mail-sender.server";
 import {
@@ -49,6 +55,11 @@ export interface JobWiring {
    * encrypted with, and the provider clients (a test's scripted ones).
    */
   payments?: { secret: string; providers: Record<ProviderCode, PaymentProvider> };
+  /**
+   * A customer's data archive (docs/self-service.md): the auth secret its link's token is derived with,
+   * and the words of the customer's language (the README's, the PDFs').
+   */
+  dataExports?: DataExportWiring;
 }
 
 /** Each area's part: its job types and their handlers. A part not wired has no handler here. */
@@ -67,6 +78,8 @@ function handlerParts(wiring: JobWiring): Readonly<Record<string, JobHandler>>[]
     wiring.panel ? provisioningHandlers(wiring.panel) : {},
     wiring.panel ? serverControlHandlers(wiring.panel) : {},
     wiring.payments ? onlinePaymentHandlers(wiring.payments) : {},
+    dataExportPurgeHandlers,
+    wiring.dataExports ? dataExportHandlers(wiring.dataExports) : {},
   ];
 }
 
@@ -97,6 +110,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   ...provisioningSchedules,
   ...serverControlSchedules,
   ...onlinePaymentSchedules,
+  ...dataExportSchedules,
 ];
 
 export function scheduleNamed(name: string): ScheduleDefinition | undefined {

@@ -19,6 +19,12 @@ const WIRED: JobWiring = {
   },
   panel: { secret: "s".repeat(32), timeoutMs: 1, pollMs: 1, installTimeoutMs: 1 },
   payments: { secret: "s".repeat(32), providers: installedProviders() },
+  dataExports: {
+    secret: "s".repeat(32),
+    texts: async () => {
+      throw new Error("not called here");
+    },
+  },
 };
 
 /** Our code that may queue a job or name a job type (read as text first: parsing all of it is slow). */

@@ -141,7 +141,12 @@ export type MailEvent =
   | ServiceMailEvent
   // Security mail (docs/mail.md#security-mail): always sent, whatever the account tab says.
   | AccountSecurityMailEvent
-  | AddressMailEvent;
+  | AddressMailEvent
+  /**
+   * The archive of their data a customer asked for is ready: its link carries `token` and works until
+   * `expiresAt` (ISO), for its owner signed in (docs/self-service.md).
+   */
+  | { kind: "dataExportReady"; userId: string; exportId: number; token: string; expiresAt: string };
 
 export type AccountSecurityMailEvent =
   /** A reset link was asked for: `token` is better-auth's, valid for an hour, used once. */

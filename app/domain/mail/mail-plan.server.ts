@@ -308,6 +308,16 @@ export function planMail(event: MailEvent): Planned[] {
           address: event.oldEmail,
         },
       ];
+    case "dataExportReady":
+      // Once per archive; the key names it by its number, never by the link's token.
+      return [
+        toCustomer(
+          "dataExportReady",
+          `data-export:${event.exportId}`,
+          { token: event.token, expiresAt: isoTime(event.expiresAt) },
+          event.userId,
+        ),
+      ];
     default:
       return [planService(event)];
   }

@@ -43,6 +43,8 @@ export const MAIL_KINDS = [
   "emailChanged",
   // Made a member of the staff, a new staff role, or removed from the staff (docs/staff.md).
   "roleChanged",
+  // The archive of their data a customer asked for is ready, with its link. Never optional: asked for.
+  "dataExportReady",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

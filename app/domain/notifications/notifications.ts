@@ -67,6 +67,8 @@ export const NOTIFICATION_KINDS = [
   "top_up_rejected",
   // Money of a top-up given back by its provider: "reference", "amountCents" the coins taken back.
   "top_up_refunded",
+  // The archive of their data a customer asked for is ready: its link works until "expires".
+  "data_export_ready",
   ...STAFF_NOTIFICATION_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -21,7 +21,8 @@ import { MailPreferencesCard, type MailPreferencesResult } from "./mail-preferen
 
 /**
  * The account tab (/dashboard/account): the profile and the sessions, then the cards the route hands in
- * (two-factor sign-in, billing details), the mail the customer receives and the account's deletion.
+ * (two-factor sign-in, billing details), the mail the customer receives, the archive of their data and
+ * the account's deletion.
  */
 export function AccountTab({
   profile,
@@ -36,6 +37,7 @@ export function AccountTab({
   mailResult,
   twoFactor,
   billing,
+  dataExport,
   emailChangeByLink = false,
 }: {
   /** `pendingEmail`: a change waiting for its link to be followed (docs/accounts.md). */
@@ -62,6 +64,8 @@ export function AccountTab({
   twoFactor?: ReactNode;
   /** The billing details card (billing-details.tsx), after the two-factor card. */
   billing?: ReactNode;
+  /** The archive of the customer's data (data-export.tsx), before the account's deletion. */
+  dataExport?: ReactNode;
   /** SMTP is set: a new address takes effect once the link sent to it is followed. */
   emailChangeByLink?: boolean;
 }) {
@@ -171,6 +175,7 @@ export function AccountTab({
       {twoFactor}
       {billing}
       <MailPreferencesCard receive={mail} result={mailResult} />
+      {dataExport}
       <AccountDeletionCard pending={deletion} locale={locale} result={deletionResult} />
     </div>
   );

@@ -124,6 +124,10 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     to: "support",
     at: "2031-03-12T04:17:00.000Z",
   },
+  dataExportReady: {
+    token: "Qm9yZWRvbV9pc19hX3Rva2VuXzEyMzQ1Njc4OTAxMjM",
+    expiresAt: "2031-03-19T04:17:00.000Z",
+  },
 };
 
 /** `kind`'s message in `context`, written from its sample values (PARAMS) with `changes` over them. */

@@ -15,6 +15,7 @@ import { MailQuote } from "./mail-quote";
 import { serviceContent } from "./service-templates";
 import { staffTicketContent } from "./staff-ticket-templates";
 import { roleChangedContent } from "./staff-role-templates";
+import { dataExportReadyContent } from "./data-export-templates";
 
 // The email template set (ADR 32): plain React rendered on the server with
 // renderToStaticMarkup. A template turns a message's values into its content (a heading, paragraphs, a
@@ -389,6 +390,8 @@ export function mailContent(
       return addressContent(kind, params, context);
     case "roleChanged":
       return roleChangedContent(params, context);
+    case "dataExportReady":
+      return dataExportReadyContent(params, context);
   }
 }
 

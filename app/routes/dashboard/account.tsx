@@ -20,6 +20,9 @@ import { billingDetailsSchema } from "~/domain/invoices/billing-details.schemas"
 import { countryChoices } from "~/domain/invoices/billing-details";
 import { saveBillingDetails } from "~/domain/invoices/billing-details.server";
 import { setMailPreferences } from "~/domain/mail/mail-preferences.server";
+import { askForDataExport, loadDataExportsCard } from "~/domain/data-exports/data-exports.server";
+import { DataExportCard, type DataExportResult } from "~/features/dashboard/data-export";
+import { numberFormat } from "~/lib/intl-format";
 import { AccountTab } from "~/features/dashboard/account-tab";
 import type { DeletionResult } from "~/features/dashboard/account-deletion";
 import { FormAlert } from "~/components/ui/form-card";
@@ -43,22 +46,50 @@ type ActionAnswer = {
    * email, two-factor or billing card (none: the profile card), or the page's top for a form it does not
    * know.
    */
-  form?: "sessions" | "deletion" | "mail" | "two-factor" | "billing" | "page";
+  form?: "sessions" | "deletion" | "mail" | "two-factor" | "billing" | "data-export" | "page";
 };
 
+/**
+ * An archive's size in the reader's language and units ("12.3 kB", "12,3 ko"), written here so the
+ * browser shows the server's words (Node's and Chromium's tables name some units differently).
+ */
+function archiveSize(bytes: number, locale: string): string {
+  const megabytes = bytes >= 1_000_000;
+  return numberFormat(locale, {
+    style: "unit",
+    unit: megabytes ? "megabyte" : "kilobyte",
+    maximumFractionDigits: 1,
+  }).format(bytes / (megabytes ? 1_000_000 : 1_000));
+}
+
 // /dashboard/account: the profile, the sessions, two-factor sign-in, billing details, the mail the
-// customer receives and the account's deletion; each card's form is answered here, in that card.
+// customer receives, the archive of their data and the account's deletion; each card's form is
+// answered here, in that card.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
-  const [view, twoFactor] = await Promise.all([
+  const [view, twoFactor, dataExports] = await Promise.all([
     loadAccountTab(context.services.db, user.id),
     // The two-factor card's state needs better-auth (the secret is encrypted).
     loadTwoFactorState(context.services, user.id),
+    loadDataExportsCard(context.services.db, {
+      userId: user.id,
+      secret: context.services.env.AUTH_SECRET,
+      perDay: context.settings.selfService.dataExportsPerDay,
+      now: context.services.clock(),
+    }),
   ]);
   return {
     view,
     twoFactor,
+    dataExports: {
+      ...dataExports,
+      exports: dataExports.exports.map((each) => ({
+        ...each,
+        size: each.sizeBytes === null ? null : archiveSize(each.sizeBytes, context.locale),
+      })),
+    },
+    timeZone: context.settings.general.timeZone,
     currentSessionId: context.session?.sessionId ?? "",
     locale: context.locale,
     // The billing card's countries, named and sorted here in the page's language, so the browser shows
@@ -138,6 +169,28 @@ export async function action({ request, url, context: routerContext }: Route.Act
       } satisfies Pick<BillingDetailsResult, "fieldErrors" | "values">);
     await saveBillingDetails(db, { userId: user.id, ...form.data });
     return { ok: true, form: "billing", message: "invoices.billing.saved" } as const;
+  }
+  if (intent === "data-export") {
+    const result = await askForDataExport(
+      db,
+      { userId: user.id, now: context.services.clock() },
+      { perDay: context.settings.selfService.dataExportsPerDay },
+    );
+    if (!result.ok)
+      return data(
+        {
+          ok: false,
+          form: "data-export",
+          message: result.error,
+          ...("params" in result ? { params: result.params } : {}),
+        } satisfies DataExportResult,
+        { status: statusOf(result) },
+      );
+    return {
+      ok: true,
+      form: "data-export",
+      message: "dashboard.dataExport.queued",
+    } satisfies DataExportResult;
   }
   if (intent === "mail-preferences") {
     const form = await parseForm(request, mailPreferencesSchema);
@@ -219,6 +272,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             details={view.billing}
             countries={loaderData.countries}
             result={of("billing") as BillingDetailsResult | undefined}
+          />
+        }
+        dataExport={
+          <DataExportCard
+            card={loaderData.dataExports}
+            exports={loaderData.dataExports.exports}
+            locale={locale}
+            timeZone={loaderData.timeZone}
+            result={of("data-export") as DataExportResult | undefined}
           />
         }
         twoFactor={
