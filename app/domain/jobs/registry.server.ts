@@ -21,6 +21,7 @@ import {
   provisioningSchedules,
 } from "~/domain/provisioning/provisioning-jobs.server";
 import { serverControlHandlers, serverControlSchedules } from "~/domain/servers/server-jobs.server";
+import { ticketFileHandlers, ticketFileSchedules } from "~/domain/tickets/ticket-file-jobs.server";
 
 // Every job type the worker runs and every recurring schedule, in one place: a new area (the service
 // lifecycle, email, provisioning) adds its handlers and schedules here, each job type once
@@ -58,6 +59,7 @@ function handlerParts(wiring: JobWiring): Readonly<Record<string, JobHandler>>[]
     lifecycleHandlers,
     proofRetentionHandlers,
     proofThumbnailHandlers,
+    ticketFileHandlers,
     {
       [DISCORD_ALERT_JOB]: discordAlertHandlerWith(wiring.discord?.write, {
         send: wiring.discord?.send,
@@ -97,6 +99,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   ...provisioningSchedules,
   ...serverControlSchedules,
   ...onlinePaymentSchedules,
+  ...ticketFileSchedules,
 ];
 
 export function scheduleNamed(name: string): ScheduleDefinition | undefined {
