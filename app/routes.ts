@@ -55,6 +55,8 @@ export default [
   route("dashboard/top-up/proofs/:id/thumbnail", "routes/top-up-proof-thumbnail.ts"),
   // A customer's archive of their data: a download, not a page (outside the site's layout).
   route("dashboard/account/export/:token", "routes/dashboard/data-export.ts"),
+  // A file sent with a ticket's message, to the ticket's customer and the staff (outside the layout).
+  route("support/:id/files/:fileId", "routes/support/ticket-file.ts"),
   // A server's state as JSON, asked for while its page is open: outside the site's layout.
   route("dashboard/services/:id/status", "routes/dashboard/server-status.ts"),
   // A payment provider's notifications: JSON, from its servers (docs/online-payments.md).

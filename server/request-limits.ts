@@ -33,10 +33,17 @@ export const PUBLIC_FORMS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The actions that take files, by route id: their body limit is the uploads' (BODY_LIMIT_UPLOAD), every
- * other action keeps its kind's. The top-up page's "I have paid" sends up to three proofs of 5 MiB.
+ * The actions that take files, by route id: a multipart post to one gets the uploads' body limit
+ * (BODY_LIMIT_UPLOAD), anything else they are sent keeps its kind's, as every other action does. The
+ * top-up page's "I have paid" sends up to three proofs of 5 MiB; a ticket's message (a new ticket, the
+ * customer's reply, the staff's) up to 15 MiB of files (app/domain/tickets/ticket-files.ts).
  */
-export const UPLOAD_FORMS: ReadonlySet<string> = new Set(["routes/top-up"]);
+export const UPLOAD_FORMS: ReadonlySet<string> = new Set([
+  "routes/top-up",
+  "routes/support/new",
+  "routes/support/ticket",
+  "routes/admin/ticket",
+]);
 
 /**
  * The routes other servers post to (a payment provider's notifications), by route id: not signed in
@@ -62,15 +69,19 @@ function patternOf(routes: BuildRoutes, id: string): string {
 
 /**
  * The body limit a request's action gets: the public forms' (also for requests that run no action),
- * the uploads' for the actions that take files (UPLOAD_FORMS), the admin panel's for routes under
- * /admin (settings and texts in three languages are long), and the client area's for every other
- * action (orders, tickets, the account).
+ * the uploads' for a multipart post to an action that takes files (UPLOAD_FORMS), the admin panel's for
+ * routes under /admin (settings and texts in three languages are long), and the client area's for every
+ * other action (orders, tickets, the account).
  */
-export function bodyKindOf(routes: BuildRoutes, routeId: string | null): BodyKind {
+export function bodyKindOf(
+  routes: BuildRoutes,
+  routeId: string | null,
+  body: { multipart?: boolean } = {},
+): BodyKind {
   const route = routeId === null ? undefined : routes[routeId];
   if (route && WEBHOOK_ROUTES.has(route.id)) return "webhook";
   if (!route?.module.action || route.id in PUBLIC_FORMS) return "public";
-  if (UPLOAD_FORMS.has(route.id)) return "upload";
+  if (body.multipart && UPLOAD_FORMS.has(route.id)) return "upload";
   const pattern = patternOf(routes, route.id).toLowerCase();
   return pattern === "admin" || pattern.startsWith("admin/") ? "admin" : "customer";
 }
@@ -194,7 +205,8 @@ export function requestLimits(options: RequestLimitsOptions) {
       const routeId = build
         ? actionRouteId(build, { method: req.method, originalUrl: req.originalUrl })
         : null;
-      const kind = build ? bodyKindOf(build.routes, routeId) : "public";
+      const multipart = /^multipart\/form-data\b/i.test(req.headers["content-type"] ?? "");
+      const kind = build ? bodyKindOf(build.routes, routeId, { multipart }) : "public";
       const limit = bodyLimitOf(
         kind === "upload" && !(await options.signedIn(req)) ? "public" : kind,
         options.settings,

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
 import type { CannedReplyTables } from "./tables/canned-replies";
 import type { DataExportTables } from "./tables/data-exports";
+import type { TicketFileTables } from "./tables/ticket-files";
 
 export type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
 
@@ -361,6 +362,8 @@ export interface TicketMessagesTable {
   body: string;
   /** The reply or new-ticket form's key (migration 0025): unique, so a post sent twice is stored once. */
   idempotency_key: WrittenOnce<string | null>;
+  /** A note the staff write for each other (migration 0055): never shown to the customer. */
+  internal: Flag;
   created_at: Timestamp;
 }
 
@@ -704,7 +707,8 @@ export interface InvoicesTable {
 // Each capability's own tables (tables/*.ts) join by `extends`.
 export interface Database
   extends CannedReplyTables,
-    DataExportTables {
+    DataExportTables,
+    TicketFileTables {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

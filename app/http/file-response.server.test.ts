@@ -60,4 +60,19 @@ describe("uploadedFileResponse", () => {
       "content-security-policy": UPLOADED_IMAGE_POLICY,
     });
   });
+
+  it("hands a text log over as a download in UTF-8, never as a page: anything not an image is a file", () => {
+    const response = uploadedFileResponse({
+      fileName: "latest.log",
+      contentType: "text/plain",
+      bytes: new TextEncoder().encode("<script>alert(1)</script>"),
+    });
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      "content-type": "text/plain; charset=utf-8",
+      "content-disposition": 'attachment; filename="latest.log"',
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+      "content-security-policy": UPLOADED_IMAGE_POLICY,
+    });
+  });
 });

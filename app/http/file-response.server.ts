@@ -24,20 +24,22 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
 /**
  * A stored upload under its name, read as the type its content was found to be (nosniff), under a
  * policy that lets nothing in it run as the site, and kept by no cache. An image is shown in the
- * browser; a PDF is downloaded (an attachment): opened in the browser's viewer it would be a document
- * of the site's origin with its own scripts, since the viewers refuse to open in a sandbox.
+ * browser; anything else is downloaded (an attachment): a PDF opened in the browser's viewer would be a
+ * document of the site's origin with its own scripts, since the viewers refuse to open in a sandbox, and
+ * a text log is read in an editor, in its UTF-8 (the only text an upload may be).
  */
 export function uploadedFileResponse(file: {
   fileName: string;
   contentType: string;
   bytes: Uint8Array;
 }): Response {
-  const pdf = file.contentType === "application/pdf";
+  const image = file.contentType.startsWith("image/");
+  const text = file.contentType === "text/plain";
   return new Response(new Uint8Array(file.bytes), {
     headers: {
-      "Content-Type": file.contentType,
+      "Content-Type": text ? "text/plain; charset=utf-8" : file.contentType,
       "Content-Length": String(file.bytes.length),
-      "Content-Disposition": contentDisposition(pdf ? "attachment" : "inline", file.fileName),
+      "Content-Disposition": contentDisposition(image ? "inline" : "attachment", file.fileName),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
       "Content-Security-Policy": UPLOADED_IMAGE_POLICY,

@@ -1,7 +1,13 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { RequestContext } from "~/context.server";
-import { parseForm, type FieldErrors } from "~/http/form.server";
+import {
+  parseForm,
+  parseFormWithFiles,
+  type FieldErrors,
+  type ParsedForm,
+  type SentFile,
+} from "~/http/form.server";
 import { permissionRefusal, requirePermission } from "~/http/guards.server";
 import { can, type Permission } from "~/domain/staff/permissions";
 import { statusOf } from "~/http/result-status";
@@ -82,7 +88,10 @@ export function permissionForIntent(access: PostAccess, intent: unknown): Permis
 /**
  * The start of an admin action: the member of the staff (or the guard's redirect) and the form read
  * with `schema`. The post's intent is checked against `access` before anything else looks at the form:
- * a member whose role lacks its permission gets the 403, valid form or not, and nothing changes.
+ * a member whose role lacks its permission gets the 403, valid form or not, and nothing changes. A form
+ * that may send files names their field (`filesField`): its post may be multipart, and `files` are what
+ * it sent there (parseFormWithFiles): only split from the body, none of them looked into, before the
+ * permission is checked.
  */
 export async function adminForm<S extends z.ZodType>(
   request: Request,
@@ -90,14 +99,18 @@ export async function adminForm<S extends z.ZodType>(
   context: RequestContext,
   schema: S,
   access: PostAccess,
+  filesField?: string,
 ) {
   const admin = requirePermission(url, context, null);
-  const form = await parseForm(request, schema);
+  const read = filesField
+    ? await parseFormWithFiles(request, schema, filesField)
+    : { ...(await parseForm(request, schema)), files: [] as SentFile[] };
+  const form: ParsedForm<z.infer<S>> = read;
   const intent = form.ok ? (form.data as { intent?: unknown }).intent : form.values.intent;
   const permission = permissionForIntent(access, intent);
   if (permission !== null && !can(admin.staffRole, permission))
     throw permissionRefusal(admin, permission);
-  return { admin, form };
+  return { admin, form, files: read.files };
 }
 
 /**

@@ -259,6 +259,14 @@ export const ROUTES: Record<string, Row> = {
     get: { ...signedIn(404), customerA: 200 },
     post: [post({ intent: "matrix-probe" }, signedIn(400))],
   },
+  // A file sent with a ticket: its customer's and the staff's who answer tickets (tickets.reply; the
+  // others get the guard's 403 before anything is looked up: tests/integration/ticket-files-pages.test.ts);
+  // an id that is no file is the same 404 to everyone else signed in.
+  "/support/:id/files/:fileId": {
+    url: (seed) => `/support/${seed.ticketId}/files/999999`,
+    get: { ...signedIn(404), billing: 403, technician: 403 },
+    permission: "tickets.reply",
+  },
   // A document opens for its owner and the staff who read invoices; anyone else gets the 404 page.
   // Only a role that refunds may post its refund form.
   "/invoices/:number": {

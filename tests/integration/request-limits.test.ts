@@ -427,6 +427,19 @@ describeEachDatabase("request limits in front of React Router", (app) => {
     for (const path of ["/dashboard/top-up", "/dashboard/top-up.data", "/Dashboard/Top-Up/"])
       expect((await upload(path, 20_000)).status, path).not.toBe(413);
     expect((await upload("/dashboard/top-up.data", 40_000)).status).toBe(413);
+    // A ticket's message takes files too: the new ticket, the customer's reply, the staff's.
+    for (const path of ["/support/new.data", "/support/1.data", "/admin/tickets/1.data"])
+      expect((await upload(path, 20_000)).status, path).not.toBe(413);
+    expect((await upload("/support/new.data", 40_000)).status).toBe(413);
+    // Sent as a plain form, they keep the client area's limit (8 KiB): only a multipart post uploads.
+    expect(
+      (
+        await post(stack, "/support/new", {
+          body: `message=${"z".repeat(9000)}`,
+          headers: { cookie },
+        })
+      ).status,
+    ).toBe(413);
     // A visitor's upload gets the public forms' limit (4 KiB here): it would only be sent to sign in.
     expect((await upload("/dashboard/top-up.data", 3_000, false)).status).not.toBe(413);
     expect((await upload("/dashboard/top-up.data", 20_000, false)).status).toBe(413);
@@ -444,7 +457,7 @@ describeEachDatabase("request limits in front of React Router", (app) => {
     });
     expect(refused.status).toBe(413);
     // The other actions keep theirs, whatever they are sent.
-    for (const path of ["/dashboard", "/support/new", "/dashboard/top-up/proofs/1"])
+    for (const path of ["/dashboard", "/dashboard/account", "/dashboard/top-up/proofs/1"])
       expect((await upload(path, 20_000)).status, path).toBe(413);
     expect((await upload("/admin/settings", 12_000)).status).not.toBe(413);
     expect((await upload("/admin/settings", 20_000)).status).toBe(413);
@@ -488,9 +501,11 @@ describeEachDatabase("request limits in front of React Router", (app) => {
       ]);
       expect(refused.status).toBe(413);
       expect(await refused.text()).toBe("This request is too large and was refused.");
-      // A client-area form still stops at 64 KiB.
-      expect((await upload("/support/new", [65 * 1024])).status).toBe(413);
-      expect((await upload("/support/new", [60 * 1024])).status).not.toBe(413);
+      // A ticket's message with its files at their ceiling (15 MiB) fits the same limit.
+      expect((await upload("/support/new.data", [fiveMiB, fiveMiB, fiveMiB])).status).not.toBe(413);
+      // A client-area form that takes no files still stops at 64 KiB.
+      expect((await upload("/dashboard/account", [65 * 1024])).status).toBe(413);
+      expect((await upload("/dashboard/account", [60 * 1024])).status).not.toBe(413);
     } finally {
       await real.close();
     }

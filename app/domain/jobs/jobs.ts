@@ -136,6 +136,7 @@ export const SCHEDULE_LABELS: Record<string, string> = {
   "provisioning.reconcile": "automation.names.panelReconcile",
   "provisioning.refresh": "automation.names.panelRefresh",
   "data-exports.purge": "automation.names.dataExports",
+  "tickets.file-retention": "automation.names.ticketFileRetention",
 };
 
 /** What a run's counts count: each has its words, a count without them is shown by its key. */
@@ -151,6 +152,8 @@ export const COUNT_NAMES = [
   ...LIFECYCLE_ACTIONS,
   // The proof files' retention (app/domain/payments).
   "proofFiles",
+  // The tickets' files' retention (app/domain/tickets).
+  "ticketFiles",
   // The game panel's jobs (app/domain/provisioning).
   "servers",
   "services",

@@ -27,6 +27,7 @@ import {
   provisioningSchedules,
 } from "~/domain/provisioning/provisioning-jobs.server";
 import { serverControlHandlers, serverControlSchedules } from "~/domain/servers/server-jobs.server";
+import { ticketFileHandlers, ticketFileSchedules } from "~/domain/tickets/ticket-file-jobs.server";
 
 // Every job type the worker runs and every recurring schedule, in one place: a new area (the service
 // lifecycle, email, provisioning) adds its handlers and schedules here, each job type once
@@ -69,6 +70,7 @@ function handlerParts(wiring: JobWiring): Readonly<Record<string, JobHandler>>[]
     lifecycleHandlers,
     proofRetentionHandlers,
     proofThumbnailHandlers,
+    ticketFileHandlers,
     {
       [DISCORD_ALERT_JOB]: discordAlertHandlerWith(wiring.discord?.write, {
         send: wiring.discord?.send,
@@ -111,6 +113,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   ...serverControlSchedules,
   ...onlinePaymentSchedules,
   ...dataExportSchedules,
+  ...ticketFileSchedules,
 ];
 
 export function scheduleNamed(name: string): ScheduleDefinition | undefined {

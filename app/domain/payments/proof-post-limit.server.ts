@@ -1,5 +1,5 @@
 import type { Db } from "~/db/transaction";
-import { countFormPost } from "~/domain/request-limits/request-limits.server";
+import { countUploadPost } from "~/domain/files/uploads.server";
 import { PROOF_POST_WINDOW_MS, PROOF_POSTS_PER_HOUR } from "./top-up-proofs";
 
 export interface ProofPostRefusal {
@@ -21,18 +21,12 @@ export async function countProofPost(
   userId: string,
   now: Date,
 ): Promise<ProofPostRefusal | null> {
-  const decision = await countFormPost(
+  const minutes = await countUploadPost(
     db,
-    {
-      ip: "account",
-      form: `proofs/${userId}`,
-      limit: PROOF_POSTS_PER_HOUR,
-      windowMs: PROOF_POST_WINDOW_MS,
-    },
+    { form: `proofs/${userId}`, limit: PROOF_POSTS_PER_HOUR, windowMs: PROOF_POST_WINDOW_MS },
     now,
   );
-  if (decision.allowed) return null;
-  const minutes = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 60_000));
+  if (minutes === null) return null;
   return {
     ok: false,
     kind: "limited",

@@ -1,19 +1,22 @@
-import { createHash } from "node:crypto";
-import type { Sharp } from "sharp";
+import {
+  prepareUpload,
+  type Upload,
+  type UploadPolicy,
+  type UploadRefusalReason,
+} from "~/domain/files/uploads.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
-import { decodeInTurn, loadSharp, thumbnailOf, type ProofThumbnail } from "./proof-images.server";
+import type { ProofThumbnail } from "./proof-images.server";
 import { queueMissingThumbnails } from "./proof-thumbnail-jobs.server";
 import {
   isImageProof,
   MAX_PROOF_BYTES,
-  maxPixelsOf,
+  MAX_PROOF_NAME_LENGTH,
   MAX_PROOFS_PER_TOP_UP,
-  pdfLooksComplete,
+  PROOF_EXTENSIONS,
   proofTypeOf,
-  safeProofName,
-  cleanFileName,
+  THUMBNAIL_MAX_SIDE,
   type ProofType,
   type QueuedTopUpProof,
   type TopUpProof,
@@ -25,10 +28,7 @@ import type { TopUpState } from "./top-ups";
 // serving it to them only, and deleting it once the accounting records' retention has passed.
 
 /** A file as a form sent it: the name the browser gave and the bytes. */
-export interface ProofUpload {
-  name: string;
-  bytes: Uint8Array;
-}
+export type ProofUpload = Upload;
 
 /** A file read and ready to store: what is served, and the hash of what was sent. */
 export interface PreparedProof {
@@ -69,85 +69,47 @@ function refused(
 }
 
 /**
- * How images are written again: the same format, a quality that keeps a screenshot's text sharp. JPEG with
- * libjpeg-turbo's encoder and its standard Huffman tables, so that it is written a band at a time as it is
- * read: mozjpeg's, or optimised tables, hold the whole image's coefficients until the end (100 MB for 16
- * megapixels against 16 MB; mozjpeg also took eight times the CPU), for files 7 to 10 % smaller.
+ * What a proof may be (every upload's reading, app/domain/files): a JPEG, PNG or WebP image or a PDF by
+ * its first bytes, whatever its name says (a PNG sent as "receipt.pdf" is stored as "receipt.png"), of
+ * MAX_PROOF_BYTES at most; an image gets its preview in the same turn.
  */
-function reencode(image: Sharp, type: ProofType): Sharp {
-  if (type === "image/jpeg") return image.jpeg({ quality: 85, optimiseCoding: false });
-  if (type === "image/webp") return image.webp({ quality: 85 });
-  return image.png();
-}
+const PROOF_POLICY: UploadPolicy<ProofType> = {
+  maxBytes: MAX_PROOF_BYTES,
+  typeOf: ({ bytes }) => {
+    const type = proofTypeOf(bytes);
+    return type ? { type, extension: PROOF_EXTENSIONS[type] } : { reason: "type" };
+  },
+  fallbackName: "proof",
+  maxNameLength: MAX_PROOF_NAME_LENGTH,
+  previewSide: THUMBNAIL_MAX_SIDE,
+};
 
-const SHARP_FORMATS: Partial<Record<ProofType, string>> = {
-  "image/jpeg": "jpeg",
-  "image/png": "png",
-  "image/webp": "webp",
+/** Each reason an upload is refused for, in the proofs' words. */
+const PROOF_REFUSALS: Record<UploadRefusalReason, ProofRefusal> = {
+  tooBig: "payments.errors.proofTooBig",
+  type: "payments.errors.proofType",
+  // A proof's name is never read for its type: no proof is refused for it.
+  misnamed: "payments.errors.proofType",
+  tooManyPixels: "payments.errors.proofTooManyPixels",
+  unreadable: "payments.errors.proofUnreadable",
 };
 
 /**
- * One file, read by its content: its type from its first bytes (the name and the browser's type are
- * not asked); an image decoded (no more than maxPixelsOf its type, counted from its header before anything
- * is decoded), turned upright by its EXIF orientation and written again without its metadata (EXIF,
- * GPS, ICC, XMP: sharp keeps none unless told); a PDF checked for its header and its end, kept as sent.
+ * One file, read by its content (prepareUpload): its type from its first bytes (the name and the
+ * browser's type are not asked); an image decoded, turned upright and written again without its
+ * metadata, with its preview; a PDF checked for its header and its end, kept as sent.
  */
 async function prepareOne(upload: ProofUpload): Promise<PreparedProof | ProofRefused> {
-  // The name as sent (cleaned), for the message: the customer recognises their own file by it.
-  const name = [...(cleanFileName(upload.name) || "?")].slice(0, 60).join("");
-  if (upload.bytes.length > MAX_PROOF_BYTES)
-    return refused("invalid", "payments.errors.proofTooBig", { name, max: 5 });
-  const type = proofTypeOf(upload.bytes);
-  if (!type) return refused("invalid", "payments.errors.proofType", { name });
-  const sha256 = createHash("sha256").update(upload.bytes).digest("hex");
-  const fileName = safeProofName(upload.name, type);
-  if (!isImageProof(type)) {
-    if (!pdfLooksComplete(upload.bytes))
-      return refused("invalid", "payments.errors.proofUnreadable", { name });
-    return {
-      fileName,
-      contentType: type,
-      bytes: Buffer.from(upload.bytes),
-      sha256,
-      width: null,
-      height: null,
-      thumbnail: null,
-    };
-  }
-  const options = { limitInputPixels: maxPixelsOf(type), failOn: "error" as const };
-  // Outside the try below: a sharp that cannot load is a broken install, not an unreadable file.
-  const sharp = await loadSharp();
-  try {
-    const header = await sharp(upload.bytes, options).metadata();
-    if (header.format !== SHARP_FORMATS[type])
-      return refused("invalid", "payments.errors.proofUnreadable", { name });
-    const { data, info, thumbnail } = await decodeInTurn(async () => {
-      const written = await reencode(sharp(upload.bytes, options).autoOrient(), type).toBuffer({
-        resolveWithObject: true,
-      });
-      // The preview is read from the image as written (upright, shrunk while decoded), in the same
-      // turn and after it: one decode more, but no more memory at once. Tee-ing the one decode into
-      // both would hold the whole image where it is now written a band at a time.
-      return { ...written, thumbnail: await thumbnailOf(written.data, type) };
+  const prepared = await prepareUpload(upload, PROOF_POLICY);
+  if (!prepared.ok) {
+    const { name, max } = prepared.params;
+    return refused("invalid", PROOF_REFUSALS[prepared.reason], {
+      name,
+      ...(max === undefined ? {} : { max }),
     });
-    return {
-      fileName,
-      contentType: type,
-      bytes: data,
-      sha256,
-      width: info.width,
-      height: info.height,
-      thumbnail,
-    };
-  } catch (error) {
-    // sharp says so in words only; everything else it refuses is a file it cannot decode.
-    if (error instanceof Error && /pixel limit/i.test(error.message))
-      return refused("invalid", "payments.errors.proofTooManyPixels", {
-        name,
-        max: maxPixelsOf(type) / 1_000_000,
-      });
-    return refused("invalid", "payments.errors.proofUnreadable", { name });
   }
+  const { preview, ...file } = prepared.file;
+  return { ...file, thumbnail: preview };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   TICKET_CREDIT_KINDS,
   TICKET_STATUSES,
 } from "./tickets";
+import { TICKET_QUEUE_SORTS } from "./ticket-queue";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
 // never reaches the browser (docs/architecture.md).
@@ -47,7 +48,16 @@ export const customerTicketActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const adminTicketActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("reply"), message, idempotencyKey: ticketFormKeySchema }),
+  z.object({
+    intent: z.literal("reply"),
+    message,
+    idempotencyKey: ticketFormKeySchema,
+    // "Internal note" ticked: a note for the staff (ticket-notes.server.ts), not a reply.
+    internal: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+  }),
   z.object({ intent: z.literal("status"), status: z.enum(TICKET_STATUSES) }),
   z.object({ intent: z.literal("priority"), priority: z.enum(PRIORITIES) }),
   z.object({
@@ -66,5 +76,7 @@ export const ticketQueueQuerySchema = z.object({
   status: filterParam(TICKET_STATUSES),
   department: filterParam(DEPARTMENTS),
   priority: filterParam(PRIORITIES),
+  // The queue's order (ticket-queue.ts): the longest waiting on top unless it says otherwise.
+  sort: filterParam(TICKET_QUEUE_SORTS),
   page: pageParam,
 });

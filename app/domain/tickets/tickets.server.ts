@@ -28,44 +28,18 @@ import {
 } from "~/domain/accounts/email-verification.server";
 import { countTicketPost, type TicketLimitRefusal } from "./ticket-limits.server";
 import { staffNoticeOfReply, staffNoticeOfTicket } from "./staff-ticket-notices.server";
+import { ticketColumns, toTicket } from "./ticket-rows.server";
+import type { Upload } from "~/domain/files/uploads.server";
+import {
+  attachTicketFiles,
+  filesOfMessages,
+  withTicketFiles,
+  type PreparedTicketFile,
+  type TicketFileRefusal,
+} from "./ticket-files.server";
 
-const ticketColumns = [
-  "id",
-  "user_id",
-  "department",
-  "subject",
-  "priority",
-  "status",
-  "hosting_service_id",
-  "created_at",
-  "updated_at",
-] as const;
-
-function toTicket(row: {
-  id: number;
-  user_id: string;
-  department: string;
-  subject: string;
-  priority: string;
-  status: string;
-  hosting_service_id: number | null;
-  created_at: string;
-  updated_at: string;
-}): Ticket {
-  return {
-    id: Number(row.id),
-    userId: row.user_id,
-    department: row.department as Department,
-    subject: row.subject,
-    priority: row.priority as Priority,
-    status: row.status as TicketStatus,
-    hostingServiceId: row.hosting_service_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-async function addMessage(
+/** A step: stores a message with its files (ticket-files.server.ts); an internal note is the staff's. */
+export async function addMessage(
   trx: Tx,
   input: {
     ticketId: number;
@@ -73,10 +47,12 @@ async function addMessage(
     isStaff: boolean;
     body: string;
     idempotencyKey?: string;
+    internal?: boolean;
+    files?: readonly PreparedTicketFile[];
   },
   now = new Date(),
 ) {
-  await trx
+  const row = await trx
     .insertInto("ticket_messages")
     .values({
       ticket_id: input.ticketId,
@@ -84,14 +60,22 @@ async function addMessage(
       is_staff: input.isStaff ? 1 : 0,
       body: input.body,
       idempotency_key: input.idempotencyKey ?? null,
+      internal: input.internal ? 1 : 0,
       created_at: now.toISOString(),
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const message = {
+    ticketId: input.ticketId,
+    messageId: Number(row.id),
+    uploaderId: input.authorId,
+  };
+  await attachTicketFiles(trx, message, input.files ?? [], now);
 }
 
 /** A form's key used by another author, or on another ticket: the form is stale, as an order's key is. */
 const formExpired = { ok: false, kind: "invalid", error: "tickets.errors.formExpired" } as const;
-type FormExpired = typeof formExpired;
+export type FormExpired = typeof formExpired;
 
 /**
  * Stores a form's message once per key (as orders do, ADR 10). The key is looked up first: a
@@ -100,7 +84,7 @@ type FormExpired = typeof formExpired;
  * (migration 0025): the second's transaction fails and it finds the first. A key its author did not use
  * on this ticket is refused as an expired form. Without a key (a script), the message is simply stored.
  */
-async function oncePerKey<R>(
+export async function oncePerKey<R>(
   db: Db,
   key: string | undefined,
   owner: { authorId: string; ticketId?: number },
@@ -139,7 +123,9 @@ export type OpenCustomerTicketResult =
   /** The account's address is not verified while that is required (docs/accounts.md). */
   | UnverifiedEmailRefusal
   /** Too many tickets opened lately (TICKET_LIMITS.open): the form comes back as typed. */
-  | TicketLimitRefusal;
+  | TicketLimitRefusal
+  /** A file refused (which, and why): nothing is stored, the form comes back as typed. */
+  | TicketFileRefusal;
 
 /**
  * A customer opens a ticket (/support/new). Refused while the admin has switched tickets off (the
@@ -149,7 +135,7 @@ export type OpenCustomerTicketResult =
  */
 export async function openCustomerTicket(
   db: Db,
-  input: Parameters<typeof openTicket>[1],
+  input: Parameters<typeof openTicket>[1] & { uploads?: readonly Upload[] },
   options: {
     ticketsOpen: boolean;
     /** An unverified address is refused (verifiedEmailRequired: the setting, with SMTP). */
@@ -162,7 +148,14 @@ export async function openCustomerTicket(
   // Asking for coins is a ticket too (the coin dialog opens /support/new?topic=coins): one gate for both.
   const unverified = await unverifiedEmailRefusal(db, input.userId, options.requireVerifiedEmail);
   if (unverified) return unverified;
-  return openTicket(db, input, { now: options.now, limited: true });
+  const { uploads = [], ...fields } = input;
+  const now = options.now ?? new Date();
+  const opened = await withTicketFiles(
+    db,
+    { uploaderId: input.userId, uploads, limited: true, now },
+    (files) => openTicket(db, { ...fields, files }, { now, limited: true }),
+  );
+  return opened as OpenCustomerTicketResult;
 }
 
 /**
@@ -180,6 +173,8 @@ export async function openTicket(
     serviceId?: number;
     /** The form's key: the same form sent twice opens one ticket. */
     idempotencyKey?: string;
+    /** Files sent with the first message, read already (prepareTicketFiles). */
+    files?: readonly PreparedTicketFile[];
   },
   options: { now?: Date; limited?: boolean } = {},
 ): Promise<OpenTicketResult | TicketLimitRefusal> {
@@ -240,6 +235,7 @@ async function insertTicket(
         isStaff: false,
         body: input.message,
         idempotencyKey: input.idempotencyKey,
+        files: input.files,
       },
       at,
     );
@@ -259,26 +255,38 @@ async function insertTicket(
   });
 }
 
-async function messagesOf(db: Db, ticketId: number): Promise<TicketMessage[]> {
-  const rows = await db
+/** A ticket's thread with its files; the staff's internal notes only for the staff (`viewer`). */
+async function messagesOf(
+  db: Db,
+  ticketId: number,
+  viewer: "customer" | "staff",
+): Promise<TicketMessage[]> {
+  let query = db
     .selectFrom("ticket_messages")
     .leftJoin("users", "users.id", "ticket_messages.author_id")
     .select([
       "ticket_messages.id",
       "ticket_messages.is_staff",
+      "ticket_messages.internal",
       "ticket_messages.body",
       "ticket_messages.created_at",
       "users.name",
     ])
-    .where("ticket_messages.ticket_id", "=", ticketId)
-    .orderBy("ticket_messages.id", "asc")
-    .execute();
+    .where("ticket_messages.ticket_id", "=", ticketId);
+  if (viewer === "customer") query = query.where("ticket_messages.internal", "=", 0);
+  const rows = await query.orderBy("ticket_messages.id", "asc").execute();
+  const files = await filesOfMessages(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
   return rows.map((row) => ({
     id: Number(row.id),
     authorName: row.name ?? "",
     isStaff: row.is_staff === 1,
+    internal: row.internal === 1,
     body: row.body,
     createdAt: row.created_at,
+    files: files.get(Number(row.id)) ?? [],
   }));
 }
 
@@ -292,7 +300,7 @@ export async function getCustomerTicket(db: Db, userId: string, ticketId: number
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ticket: toTicket(row), messages: await messagesOf(db, ticketId) };
+  return { ticket: toTicket(row), messages: await messagesOf(db, ticketId, "customer") };
 }
 
 export async function getTicketForAdmin(db: Db, ticketId: number) {
@@ -315,7 +323,7 @@ export async function getTicketForAdmin(db: Db, ticketId: number) {
       email: row.email,
       coinBalanceCents: row.coin_balance_cents,
     },
-    messages: await messagesOf(db, ticketId),
+    messages: await messagesOf(db, ticketId, "staff"),
   };
 }
 
@@ -325,12 +333,14 @@ export type CustomerTicketResult =
   | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" }
   | FormExpired
   /** Too many replies lately (TICKET_LIMITS.reply): the reply comes back as typed. */
-  | TicketLimitRefusal;
+  | TicketLimitRefusal
+  /** A file refused (which, and why): nothing is stored, the reply comes back as typed. */
+  | TicketFileRefusal;
 
 const ticketNotFound = { ok: false, kind: "notFound", error: "tickets.errors.notFound" } as const;
 
 /** Step: the ticket (the customer's own, when `userId` is given), or a notFound refusal. */
-async function findTicketOrRefuse(trx: Tx, ticketId: number, userId?: string) {
+export async function findTicketOrRefuse(trx: Tx, ticketId: number, userId?: string) {
   const query = trx
     .selectFrom("tickets")
     .select(["id", "user_id", "subject", "status", "priority", "department"])
@@ -350,7 +360,13 @@ export async function customerTicketAction(
     userId: string;
     ticketId: number;
     action:
-      | { intent: "reply"; message: string; idempotencyKey?: string }
+      | {
+          intent: "reply";
+          message: string;
+          idempotencyKey?: string;
+          /** Files sent with the reply, read before its transaction (prepareTicketFiles). */
+          uploads?: readonly Upload[];
+        }
       | { intent: "close" }
       | { intent: "reopen" };
   },
@@ -362,7 +378,18 @@ export async function customerTicketAction(
     input.action.idempotencyKey,
     { authorId: input.userId, ticketId: input.ticketId },
     () => ({ ok: true, duplicate: true }) as const,
-    () => changeOwnTicket(db, input, now),
+    () =>
+      withTicketFiles(
+        db,
+        {
+          uploaderId: input.userId,
+          uploads: input.action.intent === "reply" ? (input.action.uploads ?? []) : [],
+          limited: true,
+          ticket: { id: input.ticketId, userId: input.userId },
+          now,
+        },
+        (files) => changeOwnTicket(db, input, now, files),
+      ),
   );
 }
 
@@ -370,6 +397,7 @@ async function changeOwnTicket(
   db: Db,
   input: Parameters<typeof customerTicketAction>[1],
   at: Date,
+  files: readonly PreparedTicketFile[] = [],
 ): Promise<CustomerTicketResult> {
   return inTransaction(db, async (trx) => {
     const ticket = await findTicketOrRefuse(trx, input.ticketId, input.userId);
@@ -387,6 +415,7 @@ async function changeOwnTicket(
           isStaff: false,
           body: input.action.message,
           idempotencyKey: input.action.idempotencyKey,
+          files,
         },
         at,
       );
@@ -449,25 +478,44 @@ export type AdminTicketResult =
   | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" }
   | FormExpired
   /** Adding coins from a coins ticket: the refusals of any admin adjustment. */
-  | AdjustCoinsFailure;
+  | AdjustCoinsFailure
+  /** A file of a reply refused (which, and why): nothing is stored. */
+  | TicketFileRefusal;
 
 /** Staff answer a ticket; the reply's form key stores it once (and notifies the customer once). */
 export async function staffReply(
   db: Db,
-  input: { actorId: string; ticketId: number; message: string; idempotencyKey?: string },
+  input: {
+    actorId: string;
+    ticketId: number;
+    message: string;
+    idempotencyKey?: string;
+    uploads?: readonly Upload[];
+  },
 ): Promise<AdminTicketResult> {
   return oncePerKey<AdminTicketResult>(
     db,
     input.idempotencyKey,
     { authorId: input.actorId, ticketId: input.ticketId },
     () => ({ ok: true, message: "tickets.admin.replied" }) as const,
-    () => insertStaffReply(db, input),
+    () =>
+      withTicketFiles(
+        db,
+        {
+          uploaderId: input.actorId,
+          uploads: input.uploads ?? [],
+          limited: false,
+          now: new Date(),
+        },
+        (files) => insertStaffReply(db, input, files),
+      ),
   );
 }
 
 async function insertStaffReply(
   db: Db,
   input: Parameters<typeof staffReply>[1],
+  files: readonly PreparedTicketFile[],
 ): Promise<AdminTicketResult> {
   return inTransaction(db, async (trx) => {
     const ticket = await findTicketOrRefuse(trx, input.ticketId);
@@ -477,6 +525,7 @@ async function insertStaffReply(
       isStaff: true,
       body: input.message,
       idempotencyKey: input.idempotencyKey,
+      files,
     });
     const now = new Date().toISOString();
     await trx
@@ -630,37 +679,5 @@ export function openTicketsCount(db: Db, userId?: string) {
   return customerCount(db.selectFrom("tickets").where("status", "!=", "closed"), "tickets", userId);
 }
 
-/** How many tickets a page of the staff queue (/admin/tickets) shows. */
-export const TICKET_QUEUE_PAGE_SIZE = 25;
-
-/** The staff queue: filterable, the tickets waiting longest on top, then the rest by last change. */
-export async function listTicketQueue(
-  db: Db,
-  filter: PageRequest & { status?: TicketStatus; department?: Department; priority?: Priority },
-) {
-  let query = withOwner(db, "tickets").select([
-    ...ticketColumns.map((c) => `tickets.${c}` as const),
-    "tickets.waiting_since",
-    "users.email",
-    "users.name",
-  ]);
-  if (filter.status) query = query.where("tickets.status", "=", filter.status);
-  if (filter.department) query = query.where("tickets.department", "=", filter.department);
-  if (filter.priority) query = query.where("tickets.priority", "=", filter.priority);
-  const { rows, hasMore } = await fetchPage(
-    query
-      .orderBy((eb) => eb.case().when("tickets.waiting_since", "is", null).then(1).else(0).end())
-      .orderBy("tickets.waiting_since", "asc")
-      .orderBy("tickets.updated_at", "desc"),
-    pageWindow(filter, TICKET_QUEUE_PAGE_SIZE),
-  );
-  return {
-    tickets: rows.map((row) => ({
-      ...toTicket(row),
-      customerEmail: row.email,
-      customerName: row.name,
-      waitingSince: row.waiting_since,
-    })),
-    hasMore,
-  };
-}
+// The staff queue is a module of its own; its callers found it here first.
+export { listTicketQueue, TICKET_QUEUE_PAGE_SIZE } from "./ticket-queue.server";

@@ -1,4 +1,5 @@
 import { labelKeys } from "~/lib/label-keys";
+import type { TicketFile } from "./ticket-files";
 
 // Catalogue keys (tickets namespace), one family a set of values (docs/i18n.md, ADR 26); the departments'
 // are in common, since the bell's notifications and the staff's alerts name them too.
@@ -137,8 +138,12 @@ export interface TicketMessage {
   id: number;
   authorName: string;
   isStaff: boolean;
+  /** A note the staff wrote for each other: only the staff's thread has any. */
+  internal: boolean;
   body: string;
   createdAt: string;
+  /** The files sent with it (ticket-files.ts), oldest first. */
+  files: TicketFile[];
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from "~/domain/tickets/tickets";
 import type { HostingService } from "~/domain/hosting-services/hosting-services";
 import { VERIFY_EMAIL_PATH } from "~/domain/accounts/email-verification";
+import { TicketFilesField } from "./ticket-files-field";
 
 export function NewTicketForm({
   ticketsOpen,
@@ -34,6 +35,8 @@ export function NewTicketForm({
     values?: Record<string, string>;
     /** Refused until the address is verified: the way to confirm it is shown with the message. */
     verifyEmail?: boolean;
+    /** A file refused by the server: which, and why (what was typed is in `values`). */
+    filesError?: { message: MessageKey; params?: Record<string, string | number> };
   };
 }) {
   const { t } = useTranslation("tickets");
@@ -115,7 +118,7 @@ export function NewTicketForm({
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t("new.heading")}</h1>
-      <Form method="post" className="mt-6 grid gap-4" noValidate>
+      <Form method="post" encType="multipart/form-data" className="mt-6 grid gap-4" noValidate>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {state?.formError ? (
           <FormAlert>{message(state.formError, { count: state.formErrorCount })}</FormAlert>
@@ -126,6 +129,7 @@ export function NewTicketForm({
           </Button>
         ) : null}
         <FormFields fields={fields} values={values} errors={state?.fieldErrors} />
+        <TicketFilesField id="ticket-files" error={state?.filesError} />
         <Button type="submit" disabled={submitting} aria-busy={submitting} className="w-fit">
           {submitting ? t("new.submitting") : t("new.submit")}
         </Button>

@@ -23,10 +23,15 @@ import { addCoinsFromTicket, setTicketField, staffReply } from "~/domain/tickets
 import { getTicketWithClient } from "~/domain/clients/clients.server";
 import { ClientLink } from "~/components/ui/client-link";
 import { ClientSummaryPanel } from "~/features/admin-clients/client-detail-summary";
-import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
+import { TicketThread } from "~/features/support/ticket-thread";
 import { CannedReplyPicker } from "~/features/admin-canned-replies/canned-reply-picker";
 import { cannedInsertQuerySchema } from "~/domain/tickets/canned-replies.schemas";
 import { cannedReplyPicker } from "~/domain/tickets/canned-replies.server";
+import { TicketFilesField, TICKET_FILES_FIELD } from "~/features/support/ticket-files-field";
+import { StaffReplyForm } from "~/features/admin-tickets/staff-reply-form";
+import { addInternalNote } from "~/domain/tickets/ticket-notes.server";
+import { inUploadTurn } from "~/http/form.server";
+import { statusOf } from "~/http/result-status";
 import { requirePermission } from "~/http/guards.server";
 import { formatCoins } from "~/lib/money";
 import { adminForm, queryOf, refusal } from "~/http/route-request.server";
@@ -72,12 +77,29 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  // Read as typed before the form is: coins above the threshold may carry a proof of identity.
-  const typed = await readProofPost(request);
-  const { admin, form } = await adminForm(request, url, context, adminTicketActionSchema, {
-    "*": "tickets.reply",
-    coins: "coins.adjust",
-  });
+  // A reply with files waits for the process's other uploads (their images are decoded one at a time).
+  return inUploadTurn(request, () => answer(request, url, context, Number(params.id)));
+}
+
+/** The action's work, once it is this post's turn. */
+async function answer(
+  request: Request,
+  url: URL,
+  context: ReturnType<typeof requestContext>,
+  ticketId: number,
+) {
+  // Read as typed before the form is: coins above the threshold may carry a proof of identity. The
+  // reply's post (multipart, with files) carries none, and is not copied to look.
+  const multipart = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
+  const typed = multipart ? { proof: null, values: {} } : await readProofPost(request);
+  const { admin, form, files } = await adminForm(
+    request,
+    url,
+    context,
+    adminTicketActionSchema,
+    { "*": "tickets.reply", coins: "coins.adjust" },
+    TICKET_FILES_FIELD,
+  );
   // Every form here is on the ticket's page: its goodwill coins need tickets.reply as well as the coin
   // permission (checked once the post's own permission has been).
   requirePermission(url, context, "tickets.reply");
@@ -90,23 +112,25 @@ export async function action({ request, url, context: routerContext, params }: R
         intent,
         message: Object.values(form.fieldErrors)[0] ?? "tickets.errors.messageRequired",
         typed: intent === "reply" ? form.values.message : undefined,
+        internal: form.values.internal === "on",
       },
       { status: 400 },
     );
   }
   const db = context.services.db;
-  const ticketId = Number(params.id);
   const input = form.data;
   const intent = input.intent;
   let result;
-  if (input.intent === "reply")
-    result = await staffReply(db, {
+  if (input.intent === "reply") {
+    const post = {
       actorId: admin.id,
       ticketId,
       message: input.message,
       idempotencyKey: input.idempotencyKey,
-    });
-  else if (input.intent === "status")
+      uploads: files,
+    };
+    result = input.internal ? await addInternalNote(db, post) : await staffReply(db, post);
+  } else if (input.intent === "status")
     result = await setTicketField(db, { actorId: admin.id, ticketId, status: input.status });
   else if (input.intent === "priority")
     result = await setTicketField(db, { actorId: admin.id, ticketId, priority: input.priority });
@@ -121,6 +145,7 @@ export async function action({ request, url, context: routerContext, params }: R
           intent,
           ...proof,
           typed: undefined,
+          internal: undefined,
           values: {
             amount: typed.values.amount ?? "",
             reason: typed.values.reason ?? "",
@@ -139,11 +164,27 @@ export async function action({ request, url, context: routerContext, params }: R
       creditAs: input.creditAs,
     });
   }
-  if (!result.ok)
+  const internal = input.intent === "reply" && input.internal;
+  if (!result.ok) {
+    if (isFileRefusal(result))
+      // A file refused: its name and why, said under the files; what was typed stays.
+      return data(
+        {
+          ok: false as const,
+          intent,
+          message: result.error,
+          filesParams: result.params as Record<string, string | number>,
+          typed: input.intent === "reply" ? input.message : undefined,
+          internal,
+        },
+        { status: statusOf(result) },
+      );
     return refusal(result, {
       intent,
       typed: input.intent === "reply" ? input.message : undefined,
+      internal,
     });
+  }
   return {
     ok: true as const,
     intent,
@@ -153,6 +194,13 @@ export async function action({ request, url, context: routerContext, params }: R
     balanceCents: "balanceCents" in result ? result.balanceCents : undefined,
     receipt: "receipt" in result ? result.receipt : undefined,
   };
+}
+
+/** A refusal of the files sent with a reply or a note (ticket-files.server.ts). */
+function isFileRefusal<R extends { ok: false }>(
+  result: R,
+): result is Extract<R, { field: "files" }> {
+  return "field" in result && result.field === "files";
 }
 
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
@@ -166,6 +214,13 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
   const fieldResult = resultOf(["status", "priority"]);
   const replyResult = resultOf(["reply"]);
   const coinResult = resultOf(["coins"]);
+  const filesError =
+    replyResult && "filesParams" in replyResult && replyResult.filesParams
+      ? {
+          message: replyResult.message,
+          params: replyResult.filesParams as Record<string, string | number>,
+        }
+      : undefined;
   // The coin form starts anew (empty, with the page's newest key) only after a credit went through: saving
   // the status or sending a reply reloads the page's data, and must not wipe an amount being typed.
   const [coinForm, setCoinForm] = useState({ key: loaderData.coinKey, after: coinResult });
@@ -196,28 +251,29 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <Badge>{t(PRIORITY_LABELS[ticket.priority])}</Badge>
         </div>
         {fieldResult ? <ResultMessage result={fieldResult} /> : null}
-        <TicketThread messages={messages} locale={locale} viewer="staff" />
+        <TicketThread ticketId={ticket.id} messages={messages} locale={locale} viewer="staff" />
         {/* Keyed on the thread's last message: once a reply is in the thread, the box is empty (its key
             new); a status change keeps what is being typed. */}
-        <Form key={messages.at(-1)?.id ?? 0} method="post" className="grid gap-2">
-          <input type="hidden" name="intent" value="reply" />
-          <input type="hidden" name="idempotencyKey" value={loaderData.replyKey} />
-          <CannedReplyPicker
-            replies={loaderData.canned.replies}
-            locale={loaderData.canned.locale}
-          />
-          <ReplyField
-            id="reply"
-            label={t("admin.reply")}
-            defaultValue={
-              replyResult?.ok ? undefined : (replyResult?.typed ?? loaderData.canned.draft)
-            }
-          />
-          {replyResult ? <ResultMessage result={replyResult} /> : null}
-          <Button type="submit" disabled={busy} className="w-fit">
-            {t("admin.send")}
-          </Button>
-        </Form>
+        <StaffReplyForm
+          formKey={messages.at(-1)?.id ?? 0}
+          replyKey={loaderData.replyKey}
+          files={<TicketFilesField id="reply-files" error={filesError} />}
+          picker={
+            <CannedReplyPicker
+              replies={loaderData.canned.replies}
+              locale={loaderData.canned.locale}
+            />
+          }
+          result={replyResult && !filesError ? replyResult : undefined}
+          typed={
+            replyResult?.ok
+              ? undefined
+              : {
+                  message: replyResult?.typed ?? loaderData.canned.draft,
+                  internal: replyResult?.internal,
+                }
+          }
+        />
       </section>
       <aside className="grid content-start gap-4">
         <div className="rounded-lg border bg-background p-4 text-sm">

@@ -4,7 +4,7 @@ import { openTicketSchema } from "~/domain/tickets/tickets.schemas";
 import { openCustomerTicket } from "~/domain/tickets/tickets.server";
 import { NewTicketForm } from "~/features/support/new-ticket-form";
 import { emailVerificationRequired } from "~/http/email-verification.server";
-import { parseForm } from "~/http/form.server";
+import { inUploadTurn, parseFormWithFiles } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
@@ -37,7 +37,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
-  const form = await parseForm(request, openTicketSchema);
+  // A post with files waits for the process's other uploads (their images are decoded one at a time).
+  return inUploadTurn(request, () => answer(request, context, user.id));
+}
+
+/** The action's work, once it is this post's turn. */
+async function answer(
+  request: Request,
+  context: ReturnType<typeof requestContext>,
+  userId: string,
+) {
+  const form = await parseFormWithFiles(request, openTicketSchema, "files");
   if (!form.ok) {
     // The form's key is no field a person fills: a missing or mangled one is said above the form.
     const { idempotencyKey: formError, ...fieldErrors } = form.fieldErrors;
@@ -45,21 +55,25 @@ export async function action({ request, url, context: routerContext }: Route.Act
   }
   const result = await openCustomerTicket(
     context.services.db,
-    { userId: user.id, ...form.data },
+    { userId, ...form.data, uploads: form.files },
     {
       ticketsOpen: context.settings.features.tickets,
       requireVerifiedEmail: emailVerificationRequired(context),
     },
   );
+  // A file refused: which and why, said under the files (what was typed stays in its field).
+  const filesError =
+    !result.ok && "field" in result ? { message: result.error, params: result.params } : undefined;
   if (!result.ok)
     return data(
       {
-        formError: result.error,
+        formError: filesError ? undefined : result.error,
         values: form.data as unknown as Record<string, string>,
         // Not verified: the form shows the way to confirm the address (/verify-email).
         verifyEmail: "verifyEmail" in result,
         // Too many tickets lately: how long to wait (minutes, or hours), said in the message.
         formErrorCount: "count" in result ? result.count : undefined,
+        filesError,
       },
       { status: statusOf(result) },
     );

@@ -13,8 +13,9 @@ import {
 import { customerTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import { customerTicketAction, getCustomerTicket } from "~/domain/tickets/tickets.server";
 import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
+import { TicketFilesField } from "~/features/support/ticket-files-field";
 import { redirectWithToast } from "~/http/form-answers.server";
-import { parseForm } from "~/http/form.server";
+import { inUploadTurn, parseFormWithFiles } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
@@ -43,7 +44,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
-  const form = await parseForm(request, customerTicketActionSchema);
+  // A reply with files waits for the process's other uploads (their images are decoded one at a time).
+  return inUploadTurn(request, () => answer(request, context, user.id, Number(params.id)));
+}
+
+/** The action's work, once it is this post's turn. */
+async function answer(
+  request: Request,
+  context: ReturnType<typeof requestContext>,
+  userId: string,
+  ticketId: number,
+) {
+  const form = await parseFormWithFiles(request, customerTicketActionSchema, "files");
   // A refused reply keeps what was typed, for the page shown without JavaScript.
   if (!form.ok)
     return data(
@@ -51,27 +63,26 @@ export async function action({ request, url, context: routerContext, params }: R
         error: Object.values(form.fieldErrors)[0] ?? "tickets.errors.messageRequired",
         typed: form.values.message,
         count: undefined,
+        params: undefined,
       },
       { status: 400 },
     );
   const typed = form.data.intent === "reply" ? form.data.message : undefined;
-  const ticketId = Number(params.id);
-  const result = await customerTicketAction(context.services.db, {
-    userId: user.id,
-    ticketId,
-    action: form.data,
-  });
+  const action = form.data.intent === "reply" ? { ...form.data, uploads: form.files } : form.data;
+  const result = await customerTicketAction(context.services.db, { userId, ticketId, action });
   if (!result.ok) {
     if (result.kind === "notFound") throw data(null, { status: statusOf(result) });
-    // Too many replies lately: how many minutes to wait, said in the message.
+    // Too many replies lately: how many minutes to wait, said in the message; a refused file: its
+    // name and why (`params`).
     const count = "count" in result ? result.count : undefined;
-    return data({ error: result.error, typed, count }, { status: statusOf(result) });
+    const params = "params" in result ? result.params : undefined;
+    return data({ error: result.error, typed, count, params }, { status: statusOf(result) });
   }
   // After a reply, to the thread again with a toast: the box is empty (a new form, a new key), and a
   // reload does not post it again.
   if (form.data.intent === "reply")
     throw redirectWithToast(`/support/${ticketId}`, "toast.replySent");
-  return { error: undefined, typed: undefined, count: undefined };
+  return { error: undefined, typed: undefined, count: undefined, params: undefined };
 }
 
 export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -81,6 +92,10 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state !== "idle";
   const { ticket, messages } = loaderData;
   const closed = ticket.status === "closed";
+  const filesError =
+    actionData?.error && actionData.params
+      ? { message: actionData.error, params: actionData.params }
+      : undefined;
   return (
     <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
       <Link to="/dashboard/support" className="text-sm text-primary hover:underline">
@@ -103,15 +118,27 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           {t("thread.opened")}
         </p>
       ) : null}
-      <TicketThread messages={messages} locale={loaderData.locale} viewer="customer" />
+      <TicketThread
+        ticketId={ticket.id}
+        messages={messages}
+        locale={loaderData.locale}
+        viewer="customer"
+      />
       {closed ? <p className="text-sm text-muted-foreground">{t("thread.closedNote")}</p> : null}
       {/* Keyed on the thread's last message: once a reply is in the thread, the box is empty (its key
           new); a status change keeps what is being typed. */}
-      <Form key={messages.at(-1)?.id ?? 0} method="post" className="grid gap-3">
+      <Form
+        key={messages.at(-1)?.id ?? 0}
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-3"
+      >
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="idempotencyKey" value={loaderData.replyKey} />
         <ReplyField id="message" label={t("thread.reply")} defaultValue={actionData?.typed} />
-        {actionData?.error ? (
+        {/* A refused file is said under the files, by its name; anything else under the reply. */}
+        <TicketFilesField id="reply-files" error={filesError} />
+        {actionData?.error && !filesError ? (
           <p role="alert" className="text-sm text-destructive">
             {message(actionData.error, { count: actionData.count })}
           </p>
