@@ -332,6 +332,8 @@ async function ticketsFile(db: Db, userId: string) {
             "in",
             tickets.map((ticket) => ticket.id),
           )
+          // The staff's internal notes are theirs: the customer never reads them, here neither.
+          .where("ticket_messages.internal", "=", 0)
           .orderBy("ticket_messages.id")
           .execute();
   return tickets.map((ticket) => ({

@@ -3,6 +3,7 @@ import { adjustCoins } from "~/domain/coins/coins.server";
 import { JOB_HANDLERS } from "~/domain/jobs/registry.server";
 import { requestTopUp } from "~/domain/payments/top-up-requests.server";
 import { openTicket, staffReply } from "~/domain/tickets/tickets.server";
+import { addInternalNote } from "~/domain/tickets/ticket-notes.server";
 import { inTransaction } from "~/db/transaction";
 import { eraseAccount } from "~/domain/accounts/account-deletion.server";
 import { mailWriter } from "~/features/mail/mail-writer";
@@ -151,6 +152,13 @@ describeEachDatabase("a customer's data archive", (app) => {
       ticketId: ticket.ticket.id,
       message: "It is ready now.",
     });
+    // A note the staff wrote for themselves: never the customer's to read, so never in their archive.
+    const note = await addInternalNote(app().db, {
+      actorId: admin,
+      ticketId: ticket.ticket.id,
+      message: "Staff only: check the node before answering.",
+    });
+    if (!note.ok) throw new Error("no note");
     const method = await readRow(app().db, "payment_methods", ["id"], { code: "cashplus" });
     await app()
       .db.updateTable("payment_methods")
