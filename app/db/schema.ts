@@ -705,10 +705,7 @@ export interface InvoicesTable {
 }
 
 // Each capability's own tables (tables/*.ts) join by `extends`.
-export interface Database
-  extends CannedReplyTables,
-    DataExportTables,
-    TicketFileTables {
+export interface Database extends CannedReplyTables, DataExportTables, TicketFileTables {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
