@@ -36,6 +36,11 @@ const MODULE_PERMISSIONS: Record<
     loader: "automation.run",
     action: "automation.run",
   },
+  "/app/routes/admin/canned-replies.tsx": {
+    path: "/admin/tickets/replies",
+    loader: "tickets.reply",
+    action: "tickets.reply",
+  },
   "/app/routes/admin/client.tsx": {
     path: "/admin/clients/x",
     loader: "clients.view",
