@@ -1,3 +1,4 @@
+import { orderColumns } from "~/domain/orders/order-rows.server";
 import type { Db } from "~/db/transaction";
 import type { DocumentViewTools } from "~/domain/invoices/invoices";
 import { documentPdf } from "~/domain/invoices/document-pdf.server";
@@ -153,29 +154,7 @@ async function accountFile(db: Db, userId: string, now: Date) {
 async function ordersFile(db: Db, userId: string) {
   const orders = await db
     .selectFrom("orders")
-    .select([
-      "id",
-      "product_name",
-      "product_type",
-      "billing_cycle",
-      "location",
-      "ddos_protection",
-      "player_slots",
-      "backup",
-      "server_name",
-      "voucher_code",
-      "monthly_price_cents",
-      "subtotal_cents",
-      "discount_cents",
-      "total_cents",
-      "paid_with_coins",
-      "status",
-      "reject_reason",
-      "decided_at",
-      "hosting_service_id",
-      "auto_renew",
-      "created_at",
-    ])
+    .select([...orderColumns, "auto_renew"])
     .where("user_id", "=", userId)
     .orderBy("id")
     .execute();
