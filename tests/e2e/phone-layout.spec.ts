@@ -79,6 +79,16 @@ async function seed(browser: Browser): Promise<Seeded> {
   await admin.page.getByLabel("Reason").fill("Paid by Orange Money");
   await admin.page.getByRole("button", { name: "Save" }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Coins updated successfully");
+  // A member of the staff besides the owner, so that the staff page's sweep always has a row with
+  // its buttons (other files add members too, but in no order this file can count on).
+  const guest = await browser.newContext();
+  const member = await registerOverHttp(guest, { name: "Samir Staff" });
+  await guest.close();
+  const added = await admin.context.request.post("/admin/staff", {
+    form: { intent: "add", email: member.email, role: "billing" },
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(200);
   await admin.context.close();
 
   await visit(buyer.page, "/order?product=1");

@@ -150,7 +150,7 @@ export function ChangeRoleDialog({
         <Button
           variant="outline"
           size="sm"
-          aria-label={t("members.changeRoleFor", { name: member.name })}
+          aria-label={t("members.changeRoleButton", { name: member.name })}
         >
           <UserCogIcon aria-hidden />
           {t("members.changeRole")}

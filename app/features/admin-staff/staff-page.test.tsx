@@ -96,6 +96,11 @@ describe("the staff page", () => {
     expect(rows[1]!.querySelector("time")?.getAttribute("datetime")).toBe(
       "2026-11-20T08:30:00.000Z",
     );
+    // A button's spoken name starts from the words it shows, so a voice command that reads
+    // the label ("Change role") finds it.
+    for (const button of within(rows[2]!).getAllByRole("button")) {
+      expect(button.getAttribute("aria-label")).toContain(button.textContent!.trim());
+    }
   });
 
   it("asks for the password or a code in each change once the proof is stale, and only then", async () => {
@@ -104,7 +109,7 @@ describe("the staff page", () => {
     const add = await screen.findByRole("dialog", { name: "Add a member to the staff" });
     expect(within(add).getByTestId("fresh-proof")).toBeTruthy();
     fireEvent.click(within(add).getByRole("button", { name: "Cancel" }));
-    fireEvent.click(screen.getByRole("button", { name: "Change the role of Bilal Billing" }));
+    fireEvent.click(screen.getByRole("button", { name: "Change role for Bilal Billing" }));
     const change = await screen.findByRole("dialog", { name: "Change the role of Bilal Billing" });
     expect(within(change).getByTestId("fresh-proof")).toBeTruthy();
   });
@@ -125,7 +130,7 @@ describe("the staff page", () => {
     expect((within(add).getByLabelText("Role") as HTMLSelectElement).value).toBe("technician");
     fireEvent.click(within(add).getByRole("button", { name: "Cancel" }));
 
-    fireEvent.click(screen.getByRole("button", { name: "Change the role of Bilal Billing" }));
+    fireEvent.click(screen.getByRole("button", { name: "Change role for Bilal Billing" }));
     const change = await screen.findByRole("dialog", { name: "Change the role of Bilal Billing" });
     expect(roleOptions(change)).toEqual(["Owner", "Billing", "Support", "Technician"]);
     expect((within(change).getByLabelText("Role") as HTMLSelectElement).value).toBe("billing");
@@ -138,7 +143,7 @@ describe("the staff page", () => {
     const add = await screen.findByRole("dialog", { name: "Add a member to the staff" });
     expect(roleOptions(add)).toEqual(["Billing", "Support", "Technician"]);
     fireEvent.click(within(add).getByRole("button", { name: "Cancel" }));
-    expect(screen.queryByRole("button", { name: "Change the role of Olivia Owner" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Change role for Olivia Owner" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Remove Olivia Owner from the staff" })).toBeNull();
   });
 
