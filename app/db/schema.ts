@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
+import type { PlanChangeTables } from "./tables/plan-changes";
 
 export type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
 
@@ -700,7 +701,7 @@ export interface InvoicesTable {
 }
 
 // Each capability's own tables (tables/*.ts) join by `extends`.
-export interface Database {
+export interface Database extends PlanChangeTables {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

@@ -8,6 +8,7 @@ import type { InvoiceEvent } from "./invoice-events.server";
 import type { JobEvent } from "./job-events.server";
 import type { OnlinePaymentEvent } from "./online-payment-events.server";
 import type { OrderEvent } from "./order-events.server";
+import type { PlanChangeEvent } from "./plan-change-events.server";
 import type { ProvisioningEvent } from "./provisioning-events.server";
 import type { Recorded } from "./reaction.server";
 import { react, reactAll } from "./reactions.server";
@@ -44,7 +45,8 @@ export type DomainEvent =
   | ServerEvent
   | JobEvent
   | StaffEvent
-  | ViewAsEvent;
+  | ViewAsEvent
+  | PlanChangeEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the
