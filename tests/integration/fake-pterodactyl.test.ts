@@ -711,7 +711,11 @@ describe("changing and deleting a server", () => {
     // `present` is implicit: the limits inside an absent feature_limits fail it too.
     expect(noFeatures.json!.errors).toEqual([
       validation("feature_limits", "required", "The feature limits field is required."),
-      validation("feature_limits.databases", "present", "The Database Limit field must be present."),
+      validation(
+        "feature_limits.databases",
+        "present",
+        "The Database Limit field must be present.",
+      ),
       validation("feature_limits.backups", "present", "The Backup Limit field must be present."),
     ]);
     // Nothing refused changed anything.

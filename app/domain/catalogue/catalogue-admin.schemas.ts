@@ -179,12 +179,16 @@ const productFieldShape = {
    * by productProvisioningFormSchema, each refusal on its own field (provisioningCheck).
    */
   provisioning: z.record(z.string(), z.string()).default({}),
-  /** "Customers may change to": the ticked products' ids ("3,5", withChangeToList). */
+  /**
+   * "Customers may change to": the ticked products' ids ("3,5", withChangeToList); not sent, the
+   * product's paths stay as they are.
+   */
   changeTo: z
     .string()
     .optional()
     .transform((value, ctx) => {
-      const ids = parseChangeTo(value ?? "");
+      if (value === undefined) return undefined;
+      const ids = parseChangeTo(value);
       if (ids === null) {
         customIssue(ctx, PLAN_PATH_TYPE_ERROR);
         return z.NEVER;

@@ -28,7 +28,7 @@ import {
 } from "~/domain/provisioning/product-editor";
 import type { ProductProvisioning } from "~/domain/provisioning/provisioning";
 import { parseStoredProvisioning } from "~/domain/provisioning/provisioning.schemas";
-import { PLAN_PATH_TYPE_ERROR } from "./plan-paths";
+import type { PLAN_PATH_TYPE_ERROR } from "./plan-paths";
 import { readChangeTo, savePlanPaths } from "./plan-paths.server";
 
 export type ProductRefusal =

@@ -57,9 +57,9 @@ describeEachDatabase("the plans a product's services may change to", (app) => {
     });
     if (!result.ok) throw new Error(result.error);
     expect(result.product.changeTo).toEqual([large.id]);
-    expect(await readRows(app().db, "product_plan_paths", "*", { from_product_id: small.id })).toEqual(
-      [expect.objectContaining({ to_product_id: large.id })],
-    );
+    expect(
+      await readRows(app().db, "product_plan_paths", "*", { from_product_id: small.id }),
+    ).toEqual([expect.objectContaining({ to_product_id: large.id })]);
     // The audit keeps what changed, paths included.
     const audit = await readRows(app().db, "audit_log", ["after"], {
       action: "product.update",
@@ -69,8 +69,21 @@ describeEachDatabase("the plans a product's services may change to", (app) => {
     // The editor lists every product: those of the type are its choices.
     const page = await loadProductsPage(app().db, { edit: small.id });
     expect(page.planChoices.map((choice) => choice.id)).toContain(large.id);
-    // Saved again without a box ticked, the product has none.
-    const cleared = await saved(small.id, { changeTo: [] });
+    // A post without the group (another form of the product) leaves its paths as they are...
+    const kept = await saved(small.id, { description: "no group" });
+    expect(kept.ok && kept.product.changeTo).toEqual([large.id]);
+    // ...and the group with no box ticked (its empty field alone) leaves none.
+    const none = productActionSchema.parse({
+      intent: "update",
+      id: String(small.id),
+      name: small.name,
+      type: "mta",
+      price: "5",
+      changeTo: "",
+    });
+    if (none.intent !== "update") throw new Error("not an update");
+    expect(none.product.changeTo).toEqual([]);
+    const cleared = await saved(small.id, { changeTo: none.product.changeTo });
     expect(cleared.ok && cleared.product.changeTo).toEqual([]);
   });
 

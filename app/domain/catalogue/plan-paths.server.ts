@@ -27,14 +27,25 @@ export async function readChangeTo(
 }
 
 /**
- * Step, in a product's save: its outgoing paths become `changeTo`, each a product of `type` other than
- * itself (anything else refuses the save). When the product's type changed, the paths other products
- * of its old type had to it go: a path joins two plans of one type.
+ * Step, in a product's save: its outgoing paths become `changeTo` (when the form said), each a product
+ * of `type` other than itself (anything else refuses the save). A path joins two plans of one type:
+ * the paths between it and products of another type (a type changed) go, either way.
  */
 export async function savePlanPaths(
   trx: Tx,
-  input: { productId: number; type: string; changeTo: readonly number[]; now: string },
+  input: { productId: number; type: string; changeTo?: readonly number[]; now: string },
 ): Promise<void> {
+  const otherType = trx.selectFrom("products").select("id").where("type", "!=", input.type);
+  await trx
+    .deleteFrom("product_plan_paths")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("to_product_id", "=", input.productId), eb("from_product_id", "in", otherType)]),
+        eb.and([eb("from_product_id", "=", input.productId), eb("to_product_id", "in", otherType)]),
+      ]),
+    )
+    .execute();
+  if (input.changeTo === undefined) return;
   const targets = input.changeTo.filter((id) => id !== input.productId);
   if (targets.length !== input.changeTo.length)
     refuse<ProductRefused>("invalid", PLAN_PATH_TYPE_ERROR);
@@ -62,11 +73,4 @@ export async function savePlanPaths(
         })),
       )
       .execute();
-  await trx
-    .deleteFrom("product_plan_paths")
-    .where("to_product_id", "=", input.productId)
-    .where("from_product_id", "in", (eb) =>
-      eb.selectFrom("products").select("id").where("type", "!=", input.type),
-    )
-    .execute();
 }

@@ -13,17 +13,19 @@ export const PLAN_PATH_TYPE_ERROR = "admin-catalogue.products.errors.changeToTyp
 
 /**
  * The product form's "Customers may change to" checkboxes (`changeTo-3`: "on") as the list the
- * product's fields read (`changeTo`: "3,5"). A form that sends no such checkbox keeps the list it
- * sent, if any, and is otherwise no path at all (as an unticked checkbox sends nothing).
+ * product's fields read (`changeTo`: "3,5"). The editor's group always sends an empty `changeTo` with
+ * its boxes, so that none ticked is no path at all (an unticked checkbox sends nothing); a form without
+ * the group (nothing sent) leaves the product's paths as they are (undefined).
  */
-export function withChangeToList(fields: Readonly<Record<string, unknown>>): string {
+export function withChangeToList(fields: Readonly<Record<string, unknown>>): string | undefined {
   const ids: string[] = [];
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value !== "string" || value === "") continue;
-    if (field.startsWith(CHANGE_TO_FIELD_PREFIX)) ids.push(field.slice(CHANGE_TO_FIELD_PREFIX.length));
+    if (field.startsWith(CHANGE_TO_FIELD_PREFIX))
+      ids.push(field.slice(CHANGE_TO_FIELD_PREFIX.length));
   }
   if (ids.length > 0) return ids.join(",");
-  return typeof fields.changeTo === "string" ? fields.changeTo : "";
+  return typeof fields.changeTo === "string" ? fields.changeTo : undefined;
 }
 
 /** The form's product ids, each once, in order; null when one is not an id. */

@@ -49,7 +49,11 @@ export const planChangeReactions: ReactionTable<PlanChangeEvent> = {
       action: "service.plan_change",
       targetType: "hosting_service",
       targetId: event.service.id,
-      before: { productId: event.from.productId, plan: event.from.name, cyclePriceCents: event.previousCyclePriceCents },
+      before: {
+        productId: event.from.productId,
+        plan: event.from.name,
+        cyclePriceCents: event.previousCyclePriceCents,
+      },
       after: {
         productId: event.to.productId,
         plan: event.to.name,

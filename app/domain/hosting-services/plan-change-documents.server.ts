@@ -1,9 +1,5 @@
 import type { Tx } from "~/db/transaction";
-import {
-  DOCUMENT_COLUMNS,
-  toDocument,
-  type DocumentRow,
-} from "~/domain/invoices/documents.server";
+import { DOCUMENT_COLUMNS, toDocument, type DocumentRow } from "~/domain/invoices/documents.server";
 import {
   isPartialCreditNote,
   negatedAmounts,
@@ -123,7 +119,9 @@ export async function partialCreditsOf(trx: Tx, invoiceId: number): Promise<numb
     .where("invoices.kind", "=", "credit_note")
     .execute();
   return credits
-    .filter((row) => isPartialCreditNote(toDocument(row, { creditsNumber: null, creditedBy: null })))
+    .filter((row) =>
+      isPartialCreditNote(toDocument(row, { creditsNumber: null, creditedBy: null })),
+    )
     .reduce((sum, row) => sum - row.total_cents, 0);
 }
 

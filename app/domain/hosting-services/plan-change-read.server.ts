@@ -1,7 +1,6 @@
 import type { Selectable } from "kysely";
 import type { ProductsTable } from "~/db/schema";
 import { refuse, Refusal, type Db, type Tx } from "~/db/transaction";
-import type { InsufficientCoins } from "~/domain/coins/coins.server";
 import type { VatTerms } from "~/domain/invoices/invoices";
 import { parsePanelPlan, type PanelPlan } from "~/domain/provisioning/panel-plan";
 import { parseStoredProvisioning } from "~/domain/provisioning/provisioning.schemas";
@@ -11,6 +10,7 @@ import {
   planChangeQuote,
   type PlanChangeDirection,
   type PlanChangeQuote,
+  type PlanChangeRefusal,
   type PlanOfChange,
 } from "./plan-change";
 import { SERVICE_COLUMNS, serviceNotFound, toService } from "./service-rows.server";
@@ -20,22 +20,7 @@ import type { HostingService } from "./hosting-services";
 // plan it is on and the one asked for, the path between them, and the price (plan-change.ts). The page's
 // confirmation and the change itself read it alike, so that what is shown is what is charged.
 
-/** Why a change of plan is refused (services namespace, with the renewal's shared ones). */
-export type PlanChangeRefusal =
-  | typeof serviceNotFound
-  /** Not active, or its term is over: renew it first (or it has ended). */
-  | { ok: false; kind: "conflict"; error: "services.planChange.errors.cannotChange" }
-  /** No such plan, hidden, the service's own, or no path the admin allows leads there. */
-  | { ok: false; kind: "invalid"; error: "services.planChange.errors.notAllowed" }
-  /** A plan of another type: a SA-MP server does not become a VPS. */
-  | { ok: false; kind: "invalid"; error: "services.planChange.errors.otherType" }
-  /** A server on the game panel cannot take this plan (not made on the panel, or other ports). */
-  | { ok: false; kind: "conflict"; error: "services.planChange.errors.notForThisServer" }
-  /** The amount is not the one the confirmation showed: the prices or the VAT moved since. */
-  | { ok: false; kind: "conflict"; error: "services.planChange.errors.amountChanged" }
-  /** The coins credited back would take the balance past its maximum. */
-  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" }
-  | InsufficientCoins;
+export type { PlanChangeRefusal } from "./plan-change";
 
 /** What a service's row is read with for a change: its own columns and its place on the game panel. */
 const CHANGE_COLUMNS = [...SERVICE_COLUMNS, "panel_plan", "panel_server_id"] as const;

@@ -17,13 +17,10 @@ import {
   canChangePlan,
   planChangeQuote,
   type PlanChangeDirection,
+  type PlanChangePageData,
   type PlanChangeQuote,
-  type PlanOfChange,
 } from "./plan-change";
-import {
-  issuePlanChangeCreditNote,
-  issuePlanChangeInvoice,
-} from "./plan-change-documents.server";
+import { issuePlanChangeCreditNote, issuePlanChangeInvoice } from "./plan-change-documents.server";
 import {
   allowedTargets,
   orRefusal,
@@ -49,8 +46,7 @@ export interface PlanChangeMade {
 }
 
 export type ChangePlanResult =
-  | { ok: true; change: PlanChangeMade; duplicate: boolean }
-  | PlanChangeRefusal;
+  { ok: true; change: PlanChangeMade; duplicate: boolean } | PlanChangeRefusal;
 
 /** The VAT on a customer's prices, as their next invoice will carry it. */
 function vatOf(terms: { vatRateBp: number; pricesIncludeVat: boolean }): VatTerms {
@@ -193,7 +189,11 @@ export async function changePlan(
           newCyclePriceCents: quote.newCyclePriceCents,
           expiresAt: quote.expiresAt,
           ledgerEntryId,
-          document: { kind: document.kind, number: document.number, totalCents: document.totalCents },
+          document: {
+            kind: document.kind,
+            number: document.number,
+            totalCents: document.totalCents,
+          },
           resize: resizes ? { serviceId: service.id, planChangeId } : null,
         },
         now,
@@ -349,27 +349,7 @@ async function moveService(trx: Tx, context: ChangeContext, now: Date): Promise<
 // ---------------------------------------------------------------------------------------------------
 // The page: the plans a service may change to, and the confirmation of one.
 
-/** A plan the customer may choose, with what choosing it would cost or give back now. */
-export interface PlanChoice extends PlanOfChange {
-  direction: PlanChangeDirection;
-  amountCents: number;
-  newCyclePriceCents: number;
-}
-
-export type PlanChangePage =
-  | {
-      ok: true;
-      service: HostingService;
-      /** The plan it is on, as the catalogue has it now (null: a service set up without one). */
-      current: PlanOfChange | null;
-      /** Whether it may change now (active, its term not over). */
-      canChange: boolean;
-      choices: PlanChoice[];
-      balanceCents: number;
-      /** The confirmation of the plan asked for (`?to=`), or why it cannot be. */
-      confirmation?: { ok: true; quote: PlanChangeQuote } | PlanChangeRefusal;
-    }
-  | typeof serviceNotFound;
+export type PlanChangePage = PlanChangePageData;
 
 /**
  * What the change-of-plan page shows for one of the customer's services: its plan, the plans the

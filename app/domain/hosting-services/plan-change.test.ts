@@ -90,7 +90,11 @@ describe("a change of plan's price", () => {
       vat: NO_VAT,
       now,
     });
-    expect(down).toMatchObject({ direction: "downgrade", amountCents: 300, balanceAfterCents: 1_300 });
+    expect(down).toMatchObject({
+      direction: "downgrade",
+      amountCents: 300,
+      balanceAfterCents: 1_300,
+    });
   });
 
   it("adds the VAT as a renewal does, and says what a short balance lacks", () => {

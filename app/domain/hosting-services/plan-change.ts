@@ -2,7 +2,7 @@ import { labelKeys } from "~/lib/label-keys";
 import type { Product } from "~/domain/catalogue/catalogue";
 import { documentAmounts, type DocumentAmounts, type VatTerms } from "~/domain/invoices/invoices";
 import { addMonths, BILLING_CYCLES, quote, type BillingCycle } from "~/domain/orders/orders";
-import { expiryPassed, type ServiceStatus } from "./hosting-services";
+import { expiryPassed, type HostingService, type ServiceStatus } from "./hosting-services";
 
 // A change of plan's price (docs/self-service.md, ADR 58), pure: what moving a service to another plan
 // of its type costs or gives back for the rest of its term, in integer cents. The confirmation, the
@@ -200,6 +200,54 @@ export function planChangeQuote(input: {
     missingCents,
   };
 }
+
+/** Why a change of plan is refused (services namespace, with the renewal's shared ones). */
+export type PlanChangeRefusal =
+  /** Not the customer's service. */
+  | { ok: false; kind: "notFound"; error: "services.errors.notFound" }
+  /** Not active, or its term is over: renew it first (or it has ended). */
+  | { ok: false; kind: "conflict"; error: "services.planChange.errors.cannotChange" }
+  /** No such plan, hidden, the service's own, or no path the admin allows leads there. */
+  | { ok: false; kind: "invalid"; error: "services.planChange.errors.notAllowed" }
+  /** A plan of another type: a SA-MP server does not become a VPS. */
+  | { ok: false; kind: "invalid"; error: "services.planChange.errors.otherType" }
+  /** A server on the game panel cannot take this plan (not made on the panel, or other ports). */
+  | { ok: false; kind: "conflict"; error: "services.planChange.errors.notForThisServer" }
+  /** The amount is not the one the confirmation showed: the prices or the VAT moved since. */
+  | { ok: false; kind: "conflict"; error: "services.planChange.errors.amountChanged" }
+  /** The coins credited back would take the balance past its maximum. */
+  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" }
+  /** The balance, as it is now, does not cover an upgrade: what is missing, and what it costs. */
+  | {
+      ok: false;
+      kind: "conflict";
+      error: "orders.errors.insufficientCoins";
+      missingCents: number;
+      totalCents: number;
+    };
+
+/** A plan the customer may choose, with what choosing it would cost or give back now. */
+export interface PlanChoice extends PlanOfChange {
+  direction: PlanChangeDirection;
+  amountCents: number;
+  newCyclePriceCents: number;
+}
+
+/** What the change-of-plan page shows of one of the customer's services (`loadPlanChangePage`). */
+export type PlanChangePageData =
+  | {
+      ok: true;
+      service: HostingService;
+      /** The plan it is on, as the catalogue has it now (null: a service set up without one). */
+      current: PlanOfChange | null;
+      /** Whether it may change now (active, its term not over). */
+      canChange: boolean;
+      choices: PlanChoice[];
+      balanceCents: number;
+      /** The confirmation of the plan asked for (`?to=`), or why it cannot be. */
+      confirmation?: { ok: true; quote: PlanChangeQuote } | PlanChangeRefusal;
+    }
+  | { ok: false; kind: "notFound"; error: "services.errors.notFound" };
 
 /** The page of a service's change of plan; with a plan, its confirmation (nothing moves yet). */
 export function planChangePath(serviceId: number, toProductId?: number): string {

@@ -51,7 +51,11 @@ describeEachDatabase("a server resized after a change of plan", (app) => {
     }
   }
 
-  async function setBlock(db: AppServices["db"], id: number, block: PterodactylProvisioning | null) {
+  async function setBlock(
+    db: AppServices["db"],
+    id: number,
+    block: PterodactylProvisioning | null,
+  ) {
     await db
       .updateTable("products")
       .set({ provisioning: block ? JSON.stringify(block) : null })
@@ -109,8 +113,16 @@ describeEachDatabase("a server resized after a change of plan", (app) => {
     await app()
       .db.insertInto("product_plan_paths")
       .values([
-        { from_product_id: products["samp-starter"]!, to_product_id: products["samp-premium"]!, created_at: at },
-        { from_product_id: products["mta-starter"]!, to_product_id: products["mta-advanced"]!, created_at: at },
+        {
+          from_product_id: products["samp-starter"]!,
+          to_product_id: products["samp-premium"]!,
+          created_at: at,
+        },
+        {
+          from_product_id: products["mta-starter"]!,
+          to_product_id: products["mta-advanced"]!,
+          created_at: at,
+        },
       ])
       .execute();
   });
@@ -235,7 +247,9 @@ describeEachDatabase("a server resized after a change of plan", (app) => {
     expect(await resizeJob(change.planChangeId)).toMatchObject({ state: "dead" });
     const row = await panelState(serviceId);
     expect(row).toMatchObject({ panel_state: "ready", product_id: products["samp-premium"] });
-    expect(row.panel_error).toMatch(/^provisioning\.failures\.resizeNoRoom\|node \d+: 1024 MB memory/);
+    expect(row.panel_error).toMatch(
+      /^provisioning\.failures\.resizeNoRoom\|node \d+: 1024 MB memory/,
+    );
     expect(
       await readRow(app().db, "plan_changes", ["resize_state"], { id: change.planChangeId }),
     ).toEqual({ resize_state: "failed" });

@@ -157,7 +157,8 @@ export function resizeHandler(config: ProvisioningConfig): JobHandler {
           })
           .where("id", "=", serviceId)
           .execute();
-        if (isLastAttempt(job, error)) await markChanges(db, serviceId, planChangeId, "failed", now);
+        if (isLastAttempt(job, error))
+          await markChanges(db, serviceId, planChangeId, "failed", now);
       }
       throw error;
     }

@@ -43,6 +43,8 @@ export function PlanPathsFields({
       data-testid="plan-paths"
     >
       <legend className="text-sm font-medium">{t("products.planPaths.legend")}</legend>
+      {/* Sent with the boxes: none ticked is no path, not "left as it was" (withChangeToList). */}
+      <input type="hidden" name="changeTo" value="" />
       <Hint id={`${id}-hint`}>{t("products.planPaths.hint")}</Hint>
       {boxes.length > 0 ? (
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">

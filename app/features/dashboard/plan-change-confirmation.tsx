@@ -168,7 +168,10 @@ export function PlanChangeConfirmation({
       ) : null}
       <div className="flex flex-wrap gap-2">
         {quote.missingCents === 0 && changeKey ? (
-          <Form method="post" action={`${planChangePath(quote.serviceId)}?to=${quote.to.productId}`}>
+          <Form
+            method="post"
+            action={`${planChangePath(quote.serviceId)}?to=${quote.to.productId}`}
+          >
             <input type="hidden" name="intent" value="change-plan" />
             <input type="hidden" name="toProductId" value={quote.to.productId} />
             <input type="hidden" name="idempotencyKey" value={changeKey} />

@@ -10,9 +10,9 @@ import { servicesTabPath } from "~/domain/hosting-services/hosting-services";
 import {
   PLAN_CHANGE_DIRECTION_LABELS,
   planChangePath,
+  type PlanChangePageData,
   type PlanOfChange,
 } from "~/domain/hosting-services/plan-change";
-import type { PlanChangePage as PageData } from "~/domain/hosting-services/plan-change.server";
 import { BILLING_CYCLE_NAMES } from "~/domain/orders/orders";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { formatEuros } from "~/lib/money";
@@ -25,7 +25,7 @@ export interface PlanChangeError {
   totalCents?: number;
 }
 
-type LoadedPage = Extract<PageData, { ok: true }>;
+type LoadedPage = Extract<PlanChangePageData, { ok: true }>;
 
 /** A plan's limits in the reader's words, one a line (RAM, disk, CPU, slots, as its card says them). */
 function PlanLimits({ plan }: { plan: PlanOfChange }) {
