@@ -9,8 +9,11 @@ import {
   type IssuedDocument,
 } from "~/domain/invoices/issuing.server";
 import type { PanelPlan } from "~/domain/provisioning/panel-plan";
-import { serverBuildFor, type OrderOptions } from "~/domain/provisioning/provisioning";
-import type { PterodactylProvisioning } from "~/domain/provisioning/provisioning";
+import {
+  serverBuildFor,
+  type OrderOptions,
+  type PterodactylProvisioning,
+} from "~/domain/provisioning/provisioning";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { HostingService } from "./hosting-services";
 import {
@@ -349,8 +352,6 @@ async function moveService(trx: Tx, context: ChangeContext, now: Date): Promise<
 // ---------------------------------------------------------------------------------------------------
 // The page: the plans a service may change to, and the confirmation of one.
 
-export type PlanChangePage = PlanChangePageData;
-
 /**
  * What the change-of-plan page shows for one of the customer's services: its plan, the plans the
  * admin allows it to move to (each with what it costs or gives back now), and with `toProductId` the
@@ -366,7 +367,7 @@ export async function loadPlanChangePage(
     invoicing?: InvoicingContext["invoicing"];
     now: Date;
   },
-): Promise<PlanChangePage> {
+): Promise<PlanChangePageData> {
   const [row, user, invoicing] = await Promise.all([
     db
       .selectFrom("hosting_services")
