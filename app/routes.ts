@@ -26,6 +26,8 @@ export default [
       route("dashboard/services", "routes/dashboard/services.tsx"),
       // A server of the customer's (docs/server-control.md), under the services tab.
       route("dashboard/services/:id", "routes/dashboard/server.tsx"),
+      // A service's change of plan (docs/self-service.md), under the services tab.
+      route("dashboard/services/:id/plan", "routes/dashboard/service-plan.tsx"),
       route("dashboard/domains", "routes/dashboard/domains.tsx"),
       route("dashboard/billing", "routes/dashboard/billing.tsx"),
       route("dashboard/support", "routes/dashboard/support.tsx"),

@@ -47,6 +47,7 @@ import * as m0049 from "../../db/migrations/0049-notification-refusals";
 import * as m0050 from "../../db/migrations/0050-online-payment-refunds";
 import * as m0051 from "../../db/migrations/0051-server-control";
 import * as m0052 from "../../db/migrations/0052-staff-roles";
+import * as m0053 from "../../db/migrations/0053-plan-changes";
 import * as m0055 from "../../db/migrations/0055-ticket-files";
 import * as m0056 from "../../db/migrations/0056-canned-replies";
 import * as m0057 from "../../db/migrations/0057-data-exports";
@@ -102,6 +103,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0050-online-payment-refunds": m0050,
   "0051-server-control": m0051,
   "0052-staff-roles": m0052,
+  "0053-plan-changes": m0053,
   "0055-ticket-files": m0055,
   "0056-canned-replies": m0056,
   "0057-data-exports": m0057,

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
 import type { CannedReplyTables } from "./tables/canned-replies";
 import type { DataExportTables } from "./tables/data-exports";
+import type { PlanChangeTables } from "./tables/plan-changes";
 import type { TicketFileTables } from "./tables/ticket-files";
 
 export type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
@@ -705,7 +706,8 @@ export interface InvoicesTable {
 }
 
 // Each capability's own tables (tables/*.ts) join by `extends`.
-export interface Database extends CannedReplyTables, DataExportTables, TicketFileTables {
+export interface Database
+  extends CannedReplyTables, DataExportTables, PlanChangeTables, TicketFileTables {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

@@ -67,7 +67,10 @@ const LISTS = {
     rowIntents: ["move", "hide", "show", "delete"],
     /** The posts that ask for a fresh proof of identity when the session's is stale: none. */
     freshProof: [],
-    fields: { "admin-catalogue.products.errors.slugTaken": "slug" },
+    fields: {
+      "admin-catalogue.products.errors.slugTaken": "slug",
+      "admin-catalogue.products.errors.changeToType": "changeTo",
+    },
   },
   promotions: {
     querySchema: voucherListQuerySchema,

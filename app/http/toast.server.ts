@@ -15,6 +15,8 @@ export const toastKeys = [
   "toast.orderSubmitted",
   "toast.orderApprovedAutomatically",
   "toast.serviceRenewed",
+  "toast.planUpgraded",
+  "toast.planDowngraded",
   "toast.replySent",
   "toast.autoRenewOn",
   "toast.autoRenewOff",

@@ -180,6 +180,9 @@ describeEachDatabase("authorization matrix: B against A", (app) => {
     await attempt("customerB", `/dashboard/services/${serviceId}`, undefined, 404);
     await attempt("customerB", `/dashboard/services/${serviceId}/status`, undefined, 404);
     await attempt("customerB", `/admin/services/${serviceId}/panel/status`, undefined, "→/");
+    // A's service's change of plan, and its confirmation of a plan.
+    await attempt("customerB", `/dashboard/services/${serviceId}/plan`, undefined, 404);
+    await attempt("customerB", `/dashboard/services/${serviceId}/plan?to=1`, undefined, 404);
     // A's own view shows them (the markers are real), so the checks above could fail.
     expect((await fetchApp(archiveLink, { cookie: cookies.customerA })).status).toBe(200);
     const own = await fetchApp(`/support/${ticket}`, { cookie: cookies.customerA });
@@ -223,6 +226,19 @@ describeEachDatabase("authorization matrix: B against A", (app) => {
     ];
     for (const form of serverForms)
       await attempt("customerB", `/dashboard/services/${serviceId}`, form, 404);
+    // Change A's service's plan (to any product: only ownership refuses it first).
+    await attempt(
+      "customerB",
+      `/dashboard/services/${serviceId}/plan`,
+      {
+        intent: "change-plan",
+        toProductId: "1",
+        idempotencyKey: key(),
+        shownAmount: "0",
+        shownDirection: "upgrade",
+      },
+      404,
+    );
     // Refund A's invoice (an admin's action).
     for (const method of ["coins", "outside"])
       await attempt(

@@ -199,6 +199,25 @@ export const ROUTES: Record<string, Row> = {
       post({ intent: "matrix-probe" }, signedIn(400)),
     ],
   },
+  // A service's change of plan: its owner's page (A's service has no other plan offered); the form
+  // names a plan no path leads to, refused for what it asks to A, and for the service to everyone else.
+  "/dashboard/services/:id/plan": {
+    url: (seed) => `/dashboard/services/${seed.a.serviceId}/plan`,
+    get: { ...signedIn(404), customerA: 200 },
+    post: [
+      post(
+        {
+          intent: "change-plan",
+          toProductId: "999999",
+          idempotencyKey: KEY,
+          shownAmount: "0",
+          shownDirection: "upgrade",
+        },
+        { ...signedIn(404), customerA: 400 },
+      ),
+      post({ intent: "matrix-probe" }, signedIn(400)),
+    ],
+  },
   // Its state as JSON, to the same people as the page.
   "/dashboard/services/:id/status": {
     url: (seed) => `/dashboard/services/${seed.a.serviceId}/status`,

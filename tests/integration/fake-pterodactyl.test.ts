@@ -674,6 +674,77 @@ describe("changing and deleting a server", () => {
     );
   });
 
+  it("changes the build: 404 for a server that is not there, whatever the body", async () => {
+    expect(await api("PATCH", "/servers/999/build", {})).toMatchObject({
+      status: 404,
+      json: NOT_FOUND,
+    });
+  });
+
+  it("refuses a build the request's rules refuse, each failure a 422 naming its field and rule", async () => {
+    const server = await createServer();
+    const build = {
+      allocation: server.allocation,
+      limits: { memory: 2048, swap: 0, disk: 8192, io: 500, cpu: 150 },
+      feature_limits: { databases: 0, allocations: 1, backups: 1 },
+    };
+    const io = await api("PATCH", `/servers/${server.id}/build`, {
+      ...build,
+      limits: { ...build.limits, io: 5 },
+    });
+    expect(io.status).toBe(422);
+    expect(io.json!.errors).toEqual([
+      validation("limits.io", "between", "The limits.io must be between 10 and 1000."),
+    ]);
+    // The default allocation of another server (the seed's hand-made MTA one): unique per server.
+    const taken = await api("PATCH", `/servers/${server.id}/build`, {
+      ...build,
+      allocation: panel.servers[0]!.allocationId,
+    });
+    expect(taken.json!.errors).toEqual([
+      validation("allocation", "unique", "The allocation has already been taken."),
+    ]);
+    const noFeatures = await api("PATCH", `/servers/${server.id}/build`, {
+      allocation: server.allocation,
+      limits: build.limits,
+    });
+    // `present` is implicit: the limits inside an absent feature_limits fail it too.
+    expect(noFeatures.json!.errors).toEqual([
+      validation("feature_limits", "required", "The feature limits field is required."),
+      validation(
+        "feature_limits.databases",
+        "present",
+        "The Database Limit field must be present.",
+      ),
+      validation("feature_limits.backups", "present", "The Backup Limit field must be present."),
+    ]);
+    // Nothing refused changed anything.
+    expect(panel.servers.at(-1)!.memory).toBe(1024);
+  });
+
+  it("keeps a server's allocations, reads the legacy top-level limits, and an absent allocation limit as none", async () => {
+    const ports = [22003, 22126, 22004].map((port) => allocationId(1, "10.0.1.10", port));
+    const server = await createServer({
+      feature_limits: { databases: 0, allocations: 3, backups: 1 },
+      allocation: { default: ports[0], additional: ports.slice(1) },
+    });
+    const legacy = await api("PATCH", `/servers/${server.id}/build`, {
+      allocation: server.allocation,
+      memory: 3072,
+      swap: 0,
+      disk: 10240,
+      io: 500,
+      cpu: 200,
+      feature_limits: { databases: 1, backups: 2 },
+    });
+    expect(legacy.status).toBe(200);
+    expect(legacy.json!.attributes).toMatchObject({
+      limits: { memory: 3072, disk: 10240, cpu: 200 },
+      feature_limits: { databases: 1, allocations: null, backups: 2 },
+    });
+    expect(panel.allocationsOf(server.id).map((a) => a.port)).toEqual([22003, 22004, 22126]);
+  });
+
   it("changes the startup after checking the environment; skip_scripts must be present", async () => {
     const server = await createServer();
     const startup = {

@@ -5,6 +5,7 @@ import { editorActionSchema, rowActions, saveActions, type SavedForm } from "~/l
 import { customIssue, requiredText, withFormField, z } from "~/lib/zod";
 import { withPanelIdLists } from "~/domain/provisioning/product-editor";
 import { productProvisioningFormSchema } from "~/domain/provisioning/provisioning.schemas";
+import { parseChangeTo, PLAN_PATH_TYPE_ERROR, withChangeToList } from "./plan-paths";
 import {
   categoryOf,
   hasPlayerSlots,
@@ -178,6 +179,22 @@ const productFieldShape = {
    * by productProvisioningFormSchema, each refusal on its own field (provisioningCheck).
    */
   provisioning: z.record(z.string(), z.string()).default({}),
+  /**
+   * "Customers may change to": the ticked products' ids ("3,5", withChangeToList); not sent, the
+   * product's paths stay as they are.
+   */
+  changeTo: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const ids = parseChangeTo(value);
+      if (ids === null) {
+        customIssue(ctx, PLAN_PATH_TYPE_ERROR);
+        return z.NEVER;
+      }
+      return ids;
+    }),
 };
 
 /** A VPS has no player slots (the storefront words its specs without them). */
@@ -235,6 +252,7 @@ export function productInputFrom(form: SavedForm<typeof productFieldShape>): Pro
     },
     // Checked already (provisioningCheck): a refused block never gets here.
     provisioning: productProvisioningFormSchema.parse(form.provisioning),
+    changeTo: form.changeTo,
   };
 }
 
@@ -244,18 +262,22 @@ export function productInputFrom(form: SavedForm<typeof productFieldShape>): Pro
  * panel location or node), so the form's fields are handed to it whole, the checkboxes read as lists.
  */
 export const productActionSchema = withFormField(
-  "provisioning",
-  withPanelIdLists,
-  editorActionSchema("product", productInputFrom, "admin-catalogue.errors.unknownAction", [
-    createAction.check(provisioningCheck),
-    updateAction.check(provisioningCheck),
-    z.object({
-      intent: z.literal("move"),
-      id: productIdSchema,
-      direction: z.enum(MOVE_DIRECTIONS, "admin-catalogue.products.errors.notFound"),
-    }),
-    ...rowActions(productIdSchema, ["hide", "show", "delete"]),
-  ]),
+  "changeTo",
+  withChangeToList,
+  withFormField(
+    "provisioning",
+    withPanelIdLists,
+    editorActionSchema("product", productInputFrom, "admin-catalogue.errors.unknownAction", [
+      createAction.check(provisioningCheck),
+      updateAction.check(provisioningCheck),
+      z.object({
+        intent: z.literal("move"),
+        id: productIdSchema,
+        direction: z.enum(MOVE_DIRECTIONS, "admin-catalogue.products.errors.notFound"),
+      }),
+      ...rowActions(productIdSchema, ["hide", "show", "delete"]),
+    ]),
+  ),
 );
 export type ProductAction = z.infer<typeof productActionSchema>;
 

@@ -28,6 +28,8 @@ import {
 } from "~/domain/provisioning/product-editor";
 import type { ProductProvisioning } from "~/domain/provisioning/provisioning";
 import { parseStoredProvisioning } from "~/domain/provisioning/provisioning.schemas";
+import type { PLAN_PATH_TYPE_ERROR } from "./plan-paths";
+import { readChangeTo, savePlanPaths } from "./plan-paths.server";
 
 export type ProductRefusal =
   | "admin-catalogue.products.errors.notFound"
@@ -35,7 +37,8 @@ export type ProductRefusal =
   | "admin-catalogue.products.errors.cannotMove"
   | "admin-catalogue.products.errors.inUse"
   | "admin-catalogue.products.errors.deleteVisible"
-  | typeof PROVISIONING_PANEL_ERRORS.notFitting;
+  | typeof PROVISIONING_PANEL_ERRORS.notFitting
+  | typeof PLAN_PATH_TYPE_ERROR;
 
 /**
  * A refused save. A provisioning block that does not fit the panel names each field it refuses
@@ -113,6 +116,7 @@ function toAdminProduct(
   row: UseRow,
   vouchers: Map<number, number>,
   translations: Map<number, ProductTranslations>,
+  changeTo: Map<number, number[]>,
 ): AdminProduct {
   const product = toProduct(row);
   const stored = parseStoredProvisioning(row.provisioning);
@@ -125,6 +129,7 @@ function toAdminProduct(
     serviceCount: Number(row.service_count ?? 0),
     activeServiceCount: Number(row.active_service_count ?? 0),
     voucherCount: vouchers.get(product.id) ?? 0,
+    changeTo: changeTo.get(product.id) ?? [],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -151,11 +156,12 @@ export async function listProductsForAdmin(
       .execute(),
     voucherCounts(db),
   ]);
-  const translations = await readTranslations(
-    db,
-    rows.map((row) => Number(row.id)),
-  );
-  return rows.map((row) => toAdminProduct(row, vouchers, translations));
+  const ids = rows.map((row) => Number(row.id));
+  const [translations, changeTo] = await Promise.all([
+    readTranslations(db, ids),
+    readChangeTo(db, ids),
+  ]);
+  return rows.map((row) => toAdminProduct(row, vouchers, translations, changeTo));
 }
 
 export async function findProductForAdmin(
@@ -164,11 +170,12 @@ export async function findProductForAdmin(
 ): Promise<AdminProduct | undefined> {
   const row = await productsWithUse(db).where("products.id", "=", id).executeTakeFirst();
   if (!row) return undefined;
-  const [vouchers, translations] = await Promise.all([
+  const [vouchers, translations, changeTo] = await Promise.all([
     voucherCounts(db),
     readTranslations(db, [Number(row.id)]),
+    readChangeTo(db, [Number(row.id)]),
   ]);
-  return toAdminProduct(row, vouchers, translations);
+  return toAdminProduct(row, vouchers, translations, changeTo);
 }
 
 /**
@@ -304,6 +311,12 @@ export async function createProduct(
         .returning("id")
         .executeTakeFirstOrThrow();
       await saveTranslations(trx, Number(row.id), fields.translations, now);
+      await savePlanPaths(trx, {
+        productId: Number(row.id),
+        type: fields.type,
+        changeTo: fields.changeTo,
+        now,
+      });
       await renumber(trx, fields.type);
       const product = await savedProduct(trx, { actorId: input.actorId, id: Number(row.id) });
       return { ok: true as const, product };
@@ -364,6 +377,12 @@ export async function updateProduct(
         .where("id", "=", before.id)
         .execute();
       await saveTranslations(trx, before.id, fields.translations, now);
+      await savePlanPaths(trx, {
+        productId: before.id,
+        type: fields.type,
+        changeTo: fields.changeTo,
+        now,
+      });
       if (fields.type !== before.type) {
         await renumber(trx, before.type);
         await renumber(trx, fields.type);
@@ -482,10 +501,11 @@ export async function listProductChoices(db: Db | Tx): Promise<ProductChoice[]> 
  * What /admin/products shows: the list (filtered), how many products each type has (for the move
  * buttons at either end), and the product whose form is open, "new" for an empty one, or null when
  * the asked one does not exist; with a form open, what the game panel had at its last check (its
- * eggs, locations and nodes: the provisioning block's choices), null when it was never checked.
+ * eggs, locations and nodes: the provisioning block's choices), null when it was never checked, and
+ * every product (`planChoices`), those of its type being where its services may change to.
  */
 export async function loadProductsPage(db: Db, query: ProductListQuery) {
-  const [products, counts, editing, panel] = await Promise.all([
+  const [products, counts, editing, panel, planChoices] = await Promise.all([
     listProductsForAdmin(db, { type: query.type, status: query.status }),
     db
       .selectFrom("products")
@@ -494,11 +514,13 @@ export async function loadProductsPage(db: Db, query: ProductListQuery) {
       .execute(),
     rowToEdit(query.edit, (id) => findProductForAdmin(db, id)),
     query.edit === undefined ? Promise.resolve(null) : readPanelSnapshot(db),
+    // The editor's "Customers may change to": every product, to list those of the edited one's type.
+    query.edit === undefined ? Promise.resolve([]) : listProductChoices(db),
   ]);
   const typeCounts = Object.fromEntries(counts.map((row) => [row.type, Number(row.n)])) as Partial<
     Record<ProductType, number>
   >;
-  return { products, typeCounts, editing, panel };
+  return { products, typeCounts, editing, panel, planChoices };
 }
 
 // What each of /admin/products' actions says when it worked (admin-catalogue keys, written out).

@@ -152,6 +152,11 @@ export interface ProductInput {
   translations: ProductTranslations;
   /** How its servers are made: by hand, or on the game panel. */
   provisioning: ProductProvisioning;
+  /**
+   * The products of its type a customer may move a service of it to (plan-paths.ts); undefined when the
+   * form did not say (its paths stay as they are).
+   */
+  changeTo?: number[];
 }
 
 export const MOVE_DIRECTIONS = ["up", "down"] as const;
@@ -177,6 +182,8 @@ export interface AdminProduct extends Product {
   activeServiceCount: number;
   serviceCount: number;
   voucherCount: number;
+  /** The products of its type a customer may move a service of it to. */
+  changeTo: number[];
   createdAt: string;
   updatedAt: string;
 }

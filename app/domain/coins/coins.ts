@@ -8,6 +8,8 @@ export const LEDGER_KINDS = [
   "order_refund",
   "renewal",
   "legacy_import",
+  // A change of a service's plan: a debit for an upgrade, a credit for a downgrade (migration 0053).
+  "plan_change",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** Catalogue keys (coins namespace), one family (docs/i18n.md, ADR 26). */

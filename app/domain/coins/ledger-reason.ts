@@ -33,6 +33,8 @@ export const LEDGER_REASON_KEYS = {
   invoiceRefund: "reasons.invoiceRefund",
   /** "Top-up {{reference}} refunded through {{provider}}" (the coins an online refund takes back) */
   topUpRefund: "reasons.topUpRefund",
+  /** "Plan change of {{service}}: {{from}} → {{to}}" (a customer's change of plan, either way) */
+  planChange: "reasons.planChange",
 } as const;
 export type LedgerReasonId = keyof typeof LEDGER_REASON_KEYS;
 export type LedgerReasonKey = (typeof LEDGER_REASON_KEYS)[LedgerReasonId];
@@ -62,6 +64,7 @@ export const LEDGER_REASON_ENGLISH: Record<LedgerReasonId, string> = {
   legacyBalance: "Balance imported from the old storefront",
   invoiceRefund: "Refund of invoice {{number}}",
   topUpRefund: "Top-up {{reference}} refunded through {{provider}}",
+  planChange: "Plan change of {{service}}: {{from}} → {{to}}",
 };
 
 export function isLedgerReasonId(value: unknown): value is LedgerReasonId {

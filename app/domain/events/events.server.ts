@@ -10,6 +10,7 @@ import type { InvoiceEvent } from "./invoice-events.server";
 import type { JobEvent } from "./job-events.server";
 import type { OnlinePaymentEvent } from "./online-payment-events.server";
 import type { OrderEvent } from "./order-events.server";
+import type { PlanChangeEvent } from "./plan-change-events.server";
 import type { ProvisioningEvent } from "./provisioning-events.server";
 import type { Recorded } from "./reaction.server";
 import { react, reactAll } from "./reactions.server";
@@ -48,7 +49,8 @@ export type DomainEvent =
   | StaffEvent
   | ViewAsEvent
   | CannedReplyEvent
-  | DataExportEvent;
+  | DataExportEvent
+  | PlanChangeEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

@@ -1,5 +1,6 @@
 import type { AuditEntry } from "~/domain/audit/audit.server";
 import { englishLedgerReason, type LedgerReason } from "~/domain/coins/ledger-reason";
+import type { NewJob } from "~/domain/jobs/jobs.server";
 import type { StaffNews } from "~/domain/jobs/staff-posts.server";
 import type { MailEvent } from "~/domain/mail/mail-events";
 import type { KeyedNotice, notify, notifyStaff } from "~/domain/notifications/notifications.server";
@@ -43,6 +44,11 @@ export interface Reactions<E> {
   staffPost?: (event: E) => StaffNews | null;
   /** The account whose mail (the outbox's messages, its choices) is erased with it (ADR 19). */
   forgetMail?: (event: E) => string;
+  /**
+   * Work for the worker that the change asks for beyond the panel's sync (a server resized after a
+   * change of plan), queued in the same transaction: it exists if and only if the change committed.
+   */
+  jobs?: (event: E) => Some<NewJob>;
 }
 
 /** An area's part of the table: each of its events' reactions. */

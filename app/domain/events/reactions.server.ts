@@ -1,4 +1,5 @@
 import { recordAudit } from "~/domain/audit/audit.server";
+import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 import { forgetMailOf } from "~/domain/mail/mail-erasure.server";
 import { queueMail, queueMails } from "~/domain/mail/mail.server";
@@ -16,6 +17,7 @@ import type { DomainEvent } from "./events.server";
 import { invoiceReactions } from "./invoice-events.server";
 import { onlinePaymentReactions } from "./online-payment-events.server";
 import { orderReactions } from "./order-events.server";
+import { planChangeReactions } from "./plan-change-events.server";
 import { jobReactions } from "./job-events.server";
 import { provisioningReactions } from "./provisioning-events.server";
 import type { ReactionTable, Reactions, Recorded, Some } from "./reaction.server";
@@ -50,11 +52,12 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...viewAsReactions,
   ...cannedReplyReactions,
   ...dataExportReactions,
+  ...planChangeReactions,
 };
 
 /**
  * Writes `event`'s reactions in `trx`, in the order the use-cases wrote them: the panel's sync, the
- * audit, the notices, each admin's notice, the mail, the staff's post; `now` is when it happened (a
+ * audit, the notices, each admin's notice, the mail, the staff's post, the jobs; `now` is when it happened (a
  * clock's), now by default. Says back what a staff notice found (`Recorded`).
  */
 export async function react(
@@ -80,6 +83,8 @@ export async function react(
   const news = reactions.staffPost?.(event);
   if (news) await queueStaffPost(trx, news, now, settings);
   if (reactions.forgetMail) await forgetMailOf(trx, reactions.forgetMail(event));
+  for (const job of all(reactions.jobs?.(event) ?? null))
+    await enqueueJob(trx, { ...job, now: job.now ?? now });
   return { staffTold };
 }
 
@@ -119,5 +124,7 @@ export async function reactAll(
     await queueStaffPost(trx, news, now, settings);
   for (const userId of each((reactions, event) => reactions.forgetMail?.(event) ?? null))
     await forgetMailOf(trx, userId);
+  for (const job of each((reactions, event) => reactions.jobs?.(event) ?? null))
+    await enqueueJob(trx, { ...job, now: job.now ?? now });
   return told;
 }

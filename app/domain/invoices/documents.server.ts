@@ -12,6 +12,7 @@ import {
 import { dueAtNextRun } from "~/domain/lifecycle/lifecycle";
 import {
   canTakeBackTerm,
+  PARTIAL_CREDIT_LINES,
   renewalTermOf,
   stopsAutoRenewByDefault,
   suspensionToRestore,
@@ -151,7 +152,12 @@ export async function getDocument(
   let query = db
     .selectFrom("invoices")
     .leftJoin("invoices as credited", "credited.id", "invoices.credits_invoice_id")
-    .leftJoin("invoices as credit", "credit.credits_invoice_id", "invoices.id")
+    // The credit note of the whole document: a partial one (a change of plan's) leaves it paid.
+    .leftJoin("invoices as credit", (join) =>
+      join
+        .onRef("credit.credits_invoice_id", "=", "invoices.id")
+        .on("credit.lines", "not like", PARTIAL_CREDIT_LINES),
+    )
     .select([
       ...DOCUMENT_COLUMNS,
       "credited.number as credits_number",

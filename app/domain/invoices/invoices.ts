@@ -181,7 +181,15 @@ export interface DocumentBuyer {
 }
 
 /** Each kind of line: a message of the invoices catalogue (`LINE_KEYS`), shown in the reader's language. */
-export const LINE_KINDS = ["order", "renewal", "discount", "topUp", "ticketPayment"] as const;
+export const LINE_KINDS = [
+  "order",
+  "renewal",
+  "discount",
+  "topUp",
+  "ticketPayment",
+  // A change of a service's plan for the rest of its term (its credit note's line when it went down).
+  "planChange",
+] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 export const LINE_KEYS = labelKeys("invoices", "lines", LINE_KINDS);
 
@@ -398,6 +406,24 @@ export function canTakeBackTerm(
     Date.parse(service.expiresAt) === Date.parse(term.until)
   );
 }
+
+/**
+ * A credit note that gives back part of an invoice, not the whole of it: a service moved down to a
+ * cheaper plan has the rest of its term's difference credited (docs/self-service.md). Its
+ * `credits_invoice_id` names the invoice that paid the term, and that invoice stays paid: a refund of
+ * it later gives back its total less these (`partialCreditsOf`). Told apart by its line, a plan
+ * change's: the only line a partial credit note has.
+ */
+export function isPartialCreditNote(doc: Pick<InvoiceDocument, "kind" | "lines">): boolean {
+  return doc.kind === "credit_note" && doc.lines.some((line) => line.kind === "planChange");
+}
+
+/**
+ * The same test in SQL, on the `lines` column as written (JSON.stringify of lines whose first key is
+ * `kind`): `lines like PARTIAL_CREDIT_LINES`. A reader that joins an invoice to "its credit note" means
+ * the one that credited it whole, and leaves these out.
+ */
+export const PARTIAL_CREDIT_LINES = '%"kind":"planChange"%';
 
 /** `-cents`, never JavaScript's -0 (which a test or a JSON reader would tell from 0). */
 const negate = (cents: number) => (cents === 0 ? 0 : -cents);

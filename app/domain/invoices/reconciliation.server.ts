@@ -1,5 +1,5 @@
 import type { Db } from "~/db/transaction";
-import { DOCUMENT_NUMBER_PATTERN } from "./invoices";
+import { DOCUMENT_NUMBER_PATTERN, PARTIAL_CREDIT_LINES } from "./invoices";
 
 // The documents checked against the coin ledger (npm run check:ledger, docs/invoices.md): what each
 // document's money and the top-ups' credits must agree with.
@@ -13,16 +13,24 @@ export interface InvoiceDiscrepancy {
  * Every document whose money does not match the coin ledger (npm run check:ledger): an invoice's total
  * is exactly the coins its ledger row debited (none for a total of 0), a receipt's the coins credited,
  * a credit note's the coins given back (or none, for money sent back outside the site), each row the
- * document's customer's. A credited invoice has exactly one credit note of its whole total; and every
- * payment of an order or a renewal written since the first invoice has one. The top-ups' credits and
- * receipts agree too (`findTopUpDiscrepancies`). Empty means the books agree.
+ * document's customer's. A credited invoice has exactly one credit note of its whole total; the partial
+ * credit notes of a change of plan to a cheaper one (`PARTIAL_CREDIT_LINES`) leave their invoice paid
+ * and together give back no more than it; and every payment of an order, a renewal or a change of plan
+ * written since the first invoice has one, as every coin a change of plan gave back has its credit
+ * note. The top-ups' credits and receipts agree too (`findTopUpDiscrepancies`). Empty means the books
+ * agree.
  */
 export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepancy[]> {
   const problems: InvoiceDiscrepancy[] = [];
   const rows = await db
     .selectFrom("invoices")
     .leftJoin("coin_ledger", "coin_ledger.id", "invoices.ledger_entry_id")
-    .leftJoin("invoices as credit", "credit.credits_invoice_id", "invoices.id")
+    // The credit note of the whole invoice, if any: a partial one (a change of plan's) is not it.
+    .leftJoin("invoices as credit", (join) =>
+      join
+        .onRef("credit.credits_invoice_id", "=", "invoices.id")
+        .on("credit.lines", "not like", PARTIAL_CREDIT_LINES),
+    )
     .select([
       "invoices.number",
       "invoices.kind",
@@ -80,7 +88,7 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
   const unbilled = await db
     .selectFrom("coin_ledger")
     .select(["coin_ledger.id", "coin_ledger.kind"])
-    .where("coin_ledger.kind", "in", ["order_payment", "renewal"])
+    .where("coin_ledger.kind", "in", ["order_payment", "renewal", "plan_change"])
     .where("coin_ledger.id", ">=", Number(first.id))
     .where((eb) =>
       eb.not(
@@ -94,8 +102,35 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
     )
     .execute();
   for (const entry of unbilled)
-    problems.push({ number: `ledger #${entry.id}`, problem: `a ${entry.kind} without an invoice` });
-  return [...problems, ...topUps];
+    problems.push({
+      number: `ledger #${entry.id}`,
+      problem: `a ${entry.kind} without ${entry.kind === "plan_change" ? "a document" : "an invoice"}`,
+    });
+  return [...problems, ...(await findPartialCreditDiscrepancies(db)), ...topUps];
+}
+
+/**
+ * Every invoice whose partial credit notes (a change of plan's, `PARTIAL_CREDIT_LINES`) give back more
+ * than its total: what a downgrade credits against an invoice must fit in what that invoice paid.
+ */
+async function findPartialCreditDiscrepancies(db: Db): Promise<InvoiceDiscrepancy[]> {
+  const rows = await db
+    .selectFrom("invoices as credit")
+    .innerJoin("invoices", "invoices.id", "credit.credits_invoice_id")
+    .select((eb) => [
+      "invoices.number",
+      "invoices.total_cents",
+      eb.fn.sum<number>("credit.total_cents").as("credited"),
+    ])
+    .where("credit.lines", "like", PARTIAL_CREDIT_LINES)
+    .groupBy(["invoices.id", "invoices.number", "invoices.total_cents"])
+    .execute();
+  return rows
+    .filter((row) => -Number(row.credited) > row.total_cents)
+    .map((row) => ({
+      number: row.number,
+      problem: `its partial credit notes give back ${-Number(row.credited)} cents, more than its ${row.total_cents}`,
+    }));
 }
 
 /** The ledger key of a top-up's one credit (top-up-credit.server.ts's `topUpLedgerKey`). */

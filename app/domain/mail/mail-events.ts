@@ -276,4 +276,20 @@ export type ServiceMailEvent =
    * A server whose customer turned its offline notice on has been offline for `minutes` since
    * `offlineSince`: once per offline spell (its start is the key).
    */
-  | (ServiceRef & { kind: "serverOffline"; offlineSince: string; minutes: number });
+  | (ServiceRef & { kind: "serverOffline"; offlineSince: string; minutes: number })
+  /**
+   * The customer moved the service to another plan (`planChangeId`, once each): what was charged or
+   * credited for the rest of the term (which ends at `expiresAt`), the invoice or credit note, and
+   * whether its server on the game panel is being resized.
+   */
+  | (ServiceRef & {
+      kind: "servicePlanChanged";
+      planChangeId: number;
+      fromPlan: string;
+      toPlan: string;
+      direction: "upgrade" | "downgrade";
+      amountCents: number;
+      expiresAt: string;
+      resized: boolean;
+      document: DocumentRef;
+    });

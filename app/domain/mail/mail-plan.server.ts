@@ -423,5 +423,22 @@ function planService(event: ServiceMailEvent): Planned {
         { ...name, offlineSince: isoTime(event.offlineSince), minutes: event.minutes },
         event.userId,
       );
+    case "servicePlanChanged":
+      // Once per change; its document is numbered in its transaction, so it travels with it.
+      return toCustomer(
+        event.kind,
+        `${service}:plan-change:${event.planChangeId}`,
+        {
+          ...name,
+          fromPlan: event.fromPlan,
+          toPlan: event.toPlan,
+          direction: event.direction,
+          amountCents: event.amountCents,
+          expiresAt: isoTime(event.expiresAt),
+          resized: event.resized,
+          document: event.document,
+        },
+        event.userId,
+      );
   }
 }

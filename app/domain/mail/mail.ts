@@ -34,6 +34,9 @@ export const MAIL_KINDS = [
   // A server whose customer turned its offline notice on has been offline a while: the switch is the
   // choice (per server), so it is not one of the account tab's.
   "serverOffline",
+  // A customer moved a service to another plan: what it cost or gave back, with its invoice or credit
+  // note. Never optional: it carries the document.
+  "servicePlanChanged",
   // Security mail (password reset and sign-in notices): never optional.
   "passwordReset",
   "passwordChanged",

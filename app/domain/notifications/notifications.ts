@@ -61,6 +61,9 @@ export const NOTIFICATION_KINDS = [
   "service_renewal_refunded_auto_off",
   "service_renewal_refunded_suspended",
   "service_renewal_refunded_suspended_auto_off",
+  // A customer moved a service to another plan ("plan"): "amountCents" coins charged, or credited.
+  "service_plan_upgraded",
+  "service_plan_downgraded",
   "ticket_answered",
   // A top-up request decided: "reference", "amountCents" coins, a rejection's "reason".
   "top_up_approved",

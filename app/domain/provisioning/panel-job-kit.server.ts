@@ -157,11 +157,12 @@ function asJobError(error: unknown, now: Date): unknown {
 }
 
 /** The job will not run again: say so on the service (the worker alerts staff of the dead job). */
-function isLastAttempt(job: JobRow, error: unknown): boolean {
+export function isLastAttempt(job: JobRow, error: unknown): boolean {
   return error instanceof PermanentJobError || job.attempts >= job.max_attempts;
 }
 
-function failureText(error: unknown): string {
+/** A failure as the service's `panel_error` keeps it: its catalogue key, then the panel's words. */
+export function failureText(error: unknown): string {
   if (error instanceof ProvisioningFailure)
     return error.detail ? `${error.reason}|${error.detail}` : error.reason;
   if (error instanceof Error) return `provisioning.failures.unexpected|${error.message}`;

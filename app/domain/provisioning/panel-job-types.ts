@@ -8,3 +8,5 @@ export const PANEL_REINSTALL_JOB = "provisioning.reinstall";
 export const PANEL_RELINK_JOB = "provisioning.relink";
 export const PANEL_RECONCILE_JOB = "provisioning.reconcile";
 export const PANEL_USER_JOB = "provisioning.user-sync";
+/** A server's limits moved to its service's plan after a change of plan (panel-resize-job.server.ts). */
+export const PANEL_RESIZE_JOB = "provisioning.resize";

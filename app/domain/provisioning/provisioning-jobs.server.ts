@@ -10,10 +10,12 @@ import {
   PANEL_RECONCILE_JOB,
   PANEL_REINSTALL_JOB,
   PANEL_RELINK_JOB,
+  PANEL_RESIZE_JOB,
   PANEL_SYNC_JOB,
   PANEL_USER_JOB,
 } from "./panel-job-types";
 import { checkHandler, reconcileHandler } from "./panel-reconcile-job.server";
+import { resizeHandler } from "./panel-resize-job.server";
 import { relinkHandler, syncHandler } from "./panel-sync-job.server";
 import { userSyncHandler } from "./panel-user-job.server";
 
@@ -35,6 +37,7 @@ export function provisioningHandlers(config: ProvisioningConfig): Record<string,
     [PANEL_RELINK_JOB]: relinkHandler(config),
     [PANEL_RECONCILE_JOB]: reconcileHandler(config),
     [PANEL_USER_JOB]: userSyncHandler(config),
+    [PANEL_RESIZE_JOB]: resizeHandler(config),
   };
 }
 

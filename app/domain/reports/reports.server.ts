@@ -55,8 +55,9 @@ async function ordersPerMonth(db: Db, from: string, to: string): Promise<Monthly
 
 /**
  * Coins spent per month and product type, straight from the ledger: payments (negative) and refunds
- * (positive) of orders take the order's product type; renewals take their service's type, and so does
- * the refund of a renewal's invoice (an order_refund naming the service and no order). The sign is
+ * (positive) of orders take the order's product type; renewals and changes of plan take their
+ * service's type, and so does the refund of a renewal's invoice (an order_refund naming the service and
+ * no order). The sign is
  * turned so spending is positive. A row whose order or service cannot be found (a deleted service) or
  * has no type (a service added by hand) comes back with a null type and is reported as "other", so the
  * report's total always equals the ledger's.
@@ -74,7 +75,7 @@ export function coinsPerMonthQuery(db: Db, from: string, to: string) {
     .leftJoin("hosting_services", (join) =>
       join
         .onRef("hosting_services.id", "=", "coin_ledger.hosting_service_id")
-        .on("coin_ledger.kind", "in", ["renewal", "order_refund"]),
+        .on("coin_ledger.kind", "in", ["renewal", "order_refund", "plan_change"]),
     )
     .select([
       month.as("month"),

@@ -20,13 +20,15 @@ export const COUNTED_ORDER_STATUSES = [
 ] as const satisfies readonly OrderStatus[];
 
 /**
- * Ledger rows that make up coins spent: payments for orders and renewals, minus refunds of rejected
- * orders. Coins bought (coin purchases) or corrected (admin adjustments) are not spending.
+ * Ledger rows that make up coins spent: payments for orders, renewals and changes of plan, minus refunds
+ * of rejected orders and what a change to a cheaper plan gave back. Coins bought (coin purchases) or
+ * corrected (admin adjustments) are not spending.
  */
 export const SPENDING_LEDGER_KINDS = [
   "order_payment",
   "order_refund",
   "renewal",
+  "plan_change",
 ] as const satisfies readonly LedgerKind[];
 
 /**

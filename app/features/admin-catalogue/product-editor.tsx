@@ -10,6 +10,7 @@ import {
   PRODUCT_TEXT_LOCALES,
   PRODUCT_TYPES,
   type ProductTextLocale,
+  type ProductType,
 } from "~/domain/catalogue/catalogue";
 import {
   MAX_FEATURE_LENGTH,
@@ -25,13 +26,16 @@ import {
   SPEC_LIMITS,
   TEXT_FIELD_NAMES,
   type AdminProduct,
+  type ProductChoice,
   type ProductListQuery,
 } from "~/domain/catalogue/catalogue-admin";
+import { changeToFieldName } from "~/domain/catalogue/plan-paths";
 import type { PanelSnapshot } from "~/domain/provisioning/panel-connection";
 import { provisioningStartValues } from "~/domain/provisioning/product-editor";
 import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import { CatalogueEditor, useCatalogueForm, type CatalogueForm } from "./catalogue-page";
+import { PlanPathsFields } from "./plan-paths-fields";
 import { EggPicker, ProvisioningFields } from "./provisioning-fields";
 
 /** What the product editor reads of its page's data besides the product. */
@@ -41,16 +45,18 @@ export interface ProductEditorPage {
   panel: PanelSnapshot | null;
   /** Its `eggId`: the egg chosen with the picker, whose values the provisioning block starts from. */
   query: ProductListQuery;
+  /** Every product: those of the edited one's type are where its services may change to. */
+  planChoices: ProductChoice[];
 }
 
 /**
  * /admin/products?edit=<id> or ?edit=new: a product's English texts, type, status, price and features,
  * its French and Arabic texts, its specs, whether it is recommended, whether it activates as soon as it is
- * paid, and its provisioning block.
+ * paid, the plans its services may change to, and its provisioning block.
  */
 export function ProductEditor(props: EditorProps<AdminProduct, ProductEditorPage>) {
   const product = props.item;
-  const { locale, panel, query } = props.page;
+  const { locale, panel, query, planChoices } = props.page;
   const { t } = useTranslation("admin-catalogue");
   // The block as stored, or the egg chosen with "Choose egg" (?eggId=) with its own values.
   const provisioning = provisioningStartValues(
@@ -79,6 +85,7 @@ export function ProductEditor(props: EditorProps<AdminProduct, ProductEditorPage
           slots: product.specs.slots?.toString() ?? "",
           recommended: product.recommended ? "on" : "",
           activateWhenPaid: product.activateWhenPaid ? "on" : "",
+          ...Object.fromEntries(product.changeTo.map((id) => [changeToFieldName(id), "on"])),
           ...Object.fromEntries(
             PRODUCT_TEXT_LOCALES.flatMap((locale) => {
               const names = TEXT_FIELD_NAMES[locale];
@@ -231,6 +238,12 @@ export function ProductEditor(props: EditorProps<AdminProduct, ProductEditorPage
           {t("products.fields.activateWhenPaidHint")}
         </p>
       </div>
+      <PlanPathsFields
+        form={form}
+        productId={product?.id}
+        type={product?.type ?? typedType(form.value("type"))}
+        choices={planChoices}
+      />
       <ProvisioningFields
         // A new egg (chosen with the picker) starts its fields afresh, script or not.
         key={query.eggId ?? "stored"}
@@ -241,6 +254,11 @@ export function ProductEditor(props: EditorProps<AdminProduct, ProductEditorPage
       />
     </CatalogueEditor>
   );
+}
+
+/** A new product's type as its form holds it (SA-MP, the form's first, until one is chosen). */
+function typedType(value: string): ProductType {
+  return (PRODUCT_TYPES as readonly string[]).includes(value) ? (value as ProductType) : "samp";
 }
 
 // The legend and labels of each language's fields (admin-catalogue keys, written out).

@@ -16,6 +16,7 @@ import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_TYPE_LABELS,
   type AdminProduct,
+  type ProductChoice,
   type ProductListQuery,
 } from "~/domain/catalogue/catalogue-admin";
 import type { PanelSnapshot } from "~/domain/provisioning/panel-connection";
@@ -30,6 +31,8 @@ interface ProductsPageProps {
   editing: AdminProduct | "new" | null | undefined;
   /** What the game panel had at its last check, with the editor open (null: never checked). */
   panel: PanelSnapshot | null;
+  /** With the editor open, every product: where the edited one's services may change to. */
+  planChoices: ProductChoice[];
   query: ProductListQuery;
   locale: string;
   result?: EditorActionResult;

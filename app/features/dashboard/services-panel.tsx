@@ -16,6 +16,7 @@ import {
   type HostingService,
   type RenewalQuote,
 } from "~/domain/hosting-services/hosting-services";
+import { planChangePath } from "~/domain/hosting-services/plan-change";
 import { BILLING_CYCLE_NAMES } from "~/domain/orders/orders";
 import type { WaitingOrder } from "~/domain/customer-dashboard/customer-dashboard";
 import { formatCoins, formatEuros } from "~/lib/money";
@@ -375,8 +376,13 @@ export function ServicesPanel({
                       ) : null}
                       {service.status === "active" ? <AutoRenewSwitch service={service} /> : null}
                     </div>
-                    <div className="flex items-center gap-3">
+                    <div className="flex flex-wrap items-center gap-3">
                       <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>
+                      {service.status === "active" ? (
+                        <Link to={planChangePath(service.id)} className="text-sm underline">
+                          {t("customer.changePlan")}
+                        </Link>
+                      ) : null}
                       {canRenew(service.status, service.suspensionReason) ? (
                         // A link to the confirmation step: nothing is charged before "Confirm renewal".
                         <Button asChild size="sm" variant="outline">

@@ -108,6 +108,16 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     offlineSince: "2031-03-12T04:17:00.000Z",
     minutes: 10,
   },
+  servicePlanChanged: {
+    service: "SAMP Premium (Alpha SMP)",
+    fromPlan: "SAMP Starter",
+    toPlan: "SAMP Premium",
+    direction: "upgrade",
+    amountCents: 103,
+    expiresAt: "2031-04-12T04:17:00.000Z",
+    resized: true,
+    document: { kind: "invoice", number: "HF-2031-000042", totalCents: 103 },
+  },
   passwordReset: { token: "Abc123def456ghi789jkl012" },
   passwordChanged: { at: "2031-03-12T04:17:00.000Z" },
   adminSignIn: {
@@ -417,7 +427,7 @@ describe("the mail templates", () => {
     "writes every service message in %s, naming the service, linking to the services tab",
     async (locale) => {
       const context = await contextIn(locale);
-      expect(SERVICE_KINDS).toHaveLength(7);
+      expect(SERVICE_KINDS).toHaveLength(8);
       for (const kind of SERVICE_KINDS) {
         const mail = sampleMail(kind, context);
         expect(plain(mail.subject), kind).toContain("Alpha SMP");

@@ -12,6 +12,7 @@ import { describeUserAgent } from "~/lib/user-agent";
 import type { NamespaceKey } from "~/i18n/use-message";
 import { cents, formatWhen, text } from "./mail-format";
 import { MailQuote } from "./mail-quote";
+import { planChangeContent } from "./plan-change-templates";
 import { serviceContent } from "./service-templates";
 import { staffTicketContent } from "./staff-ticket-templates";
 import { roleChangedContent } from "./staff-role-templates";
@@ -358,6 +359,8 @@ export function mailContent(
       return staffTicketContent(kind, params, context);
     case "serviceRenewed":
       return { ...serviceContent(kind, params, context), document: documentLink(params, context) };
+    case "servicePlanChanged":
+      return { ...planChangeContent(params, context), document: documentLink(params, context) };
     case "serviceExpiring":
     case "serviceRenewalShort":
     case "serviceSuspended":

@@ -739,8 +739,11 @@ export const ROUTES: Route[] = [
       return noContent;
     },
   },
-  // Servers\ServerDetailsController::build with UpdateServerBuildConfigurationRequest, then
-  // BuildModificationService (processAllocations, then the default must be one of the server's).
+  // Servers\ServerDetailsController::build with UpdateServerBuildConfigurationRequest (the rules of
+  // Server::getRulesForUpdate: the default allocation unique to this server, each limit required with
+  // `limits` or, the legacy way, at the top level without it), then BuildModificationService
+  // (processAllocations, then the default must be one of the server's). Route model binding runs first:
+  // an unknown server is the 404 before any rule is read.
   {
     method: "PATCH",
     pattern: "/servers/{server}/build",
@@ -782,6 +785,8 @@ export const ROUTES: Route[] = [
         legacy("io", "numeric|between:10,1000"),
         legacy("cpu", "numeric|min:0"),
         legacy("disk", "numeric|min:0"),
+        // requiredToOptional leaves a rule without "required" as it is: threads at the top level too.
+        { field: "threads", rules: "nullable|regex:/^[0-9-,]+$/" },
         { field: "add_allocations", rules: "bail|array" },
         { field: "add_allocations.*", rules: "integer" },
         { field: "remove_allocations", rules: "bail|array" },
@@ -843,7 +848,11 @@ export const ROUTES: Route[] = [
           "The requested default allocation is not currently assigned to this server.",
         );
       }
-      const limits = (body.limits ?? body) as Record<string, unknown>;
+      // validated() lays `limits`' entries over the legacy top-level ones (each validated alike).
+      const limits: Record<string, unknown> = {
+        ...body,
+        ...((body.limits as Record<string, unknown> | null | undefined) ?? {}),
+      };
       const features = body.feature_limits as Record<string, unknown>;
       server.allocationId = defaultId;
       for (const key of ["memory", "swap", "io", "cpu", "disk"] as const) {
@@ -853,10 +862,14 @@ export const ROUTES: Route[] = [
         server.threads = typeof limits.threads === "string" ? limits.threads : null;
       }
       if (typeof body.oom_disabled === "boolean") server.oomDisabled = body.oom_disabled;
-      server.databaseLimit = features.databases === null ? null : Number(features.databases ?? 0);
-      server.allocationLimit =
-        features.allocations === null ? null : Number(features.allocations ?? 0);
-      server.backupLimit = features.backups === null ? 0 : Number(features.backups ?? 0);
+      // validated() sets each limit to the feature's value or null when it is absent, and the service
+      // keeps that null (`Arr::get($data, 'allocation_limit', 0) ?? null`): an allocation limit left out
+      // is none. Backups read null as 0 (`?? 0`).
+      const feature = (value: unknown) =>
+        value === null || value === undefined ? null : Number(value);
+      server.databaseLimit = feature(features.databases);
+      server.allocationLimit = feature(features.allocations);
+      server.backupLimit = feature(features.backups) ?? 0;
       server.updatedAt = new Date();
       return { status: 200, body: item("server", serverAttributes(c.store, server)) };
     },
