@@ -47,6 +47,7 @@ import * as m0049 from "../../db/migrations/0049-notification-refusals";
 import * as m0050 from "../../db/migrations/0050-online-payment-refunds";
 import * as m0051 from "../../db/migrations/0051-server-control";
 import * as m0052 from "../../db/migrations/0052-staff-roles";
+import * as m0054 from "../../db/migrations/0054-service-cancellations";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -98,6 +99,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0050-online-payment-refunds": m0050,
   "0051-server-control": m0051,
   "0052-staff-roles": m0052,
+  "0054-service-cancellations": m0054,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
+import type { ServiceCancellationTables } from "./tables/service-cancellations";
 
 export type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
 
@@ -270,6 +271,8 @@ export interface HostingServicesTable {
   panel_updated_at: Timestamp | null;
   /** The customer's "tell me when my server has been offline for 10 minutes" (0051): 1 on, 0 off. */
   offline_notice: Flag;
+  /** An end of term is scheduled (0054): the lifecycle ends the service at its expiry, untold. */
+  ends_at_expiry: Flag;
 }
 
 export interface OrdersTable {
@@ -700,7 +703,7 @@ export interface InvoicesTable {
 }
 
 // Each capability's own tables (tables/*.ts) join by `extends`.
-export interface Database {
+export interface Database extends ServiceCancellationTables {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

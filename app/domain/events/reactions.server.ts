@@ -7,6 +7,7 @@ import { queuePanelSync } from "~/domain/provisioning/panel-link.server";
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
 import { adminReactions } from "./admin-events.server";
+import { cancellationReactions } from "./cancellation-events.server";
 import { catalogueReactions } from "./catalogue-events.server";
 import { accountReactions } from "./account-events.server";
 import { coinReactions } from "./coin-events.server";
@@ -33,6 +34,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...ticketReactions,
   ...orderReactions,
   ...serviceReactions,
+  ...cancellationReactions,
   ...topUpReactions,
   ...onlinePaymentReactions,
   ...coinReactions,

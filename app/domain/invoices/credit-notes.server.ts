@@ -13,6 +13,8 @@ import {
   negatedAmounts,
   negatedLines,
   renewalTermOf,
+  vatIncluded,
+  type DocumentLine,
   type InvoiceDocument,
   type RefundMethod,
   type TermTakenBack,
@@ -99,6 +101,100 @@ async function creditInvoice(
 }
 
 /**
+ * Step: `cents` of an invoice given back to its customer's balance through the ledger (an order's
+ * refund naming the invoice), the entry's id; nothing for 0. Refused when the balance would pass
+ * MAX_BALANCE_CENTS.
+ */
+async function returnCoins(
+  trx: Tx,
+  row: DocumentRow,
+  cents: number,
+  actorId: string | null,
+): Promise<number | null> {
+  if (cents <= 0) return null;
+  const posted = await writeLedgerEntry(trx, {
+    userId: row.user_id,
+    amountCents: cents,
+    kind: "order_refund",
+    reason: ledgerReason("invoiceRefund", { number: row.number }),
+    actorId,
+    orderId: row.order_id,
+    hostingServiceId: row.hosting_service_id,
+  });
+  if (!posted) refuse<CreditResult>("conflict", "coins.errors.balanceTooHigh");
+  return posted.entryId;
+}
+
+/**
+ * A credit note of part of an invoice (`cents` of its total, VAT inside at its rate): one line, the
+ * invoice's first (its plan or term) for that part, negated.
+ */
+function partOfInvoice(original: InvoiceDocument, cents: number) {
+  const vatCents = vatIncluded(cents, original.vatRateBp);
+  const amounts = {
+    pricesIncludeVat: original.pricesIncludeVat,
+    vatRateBp: original.vatRateBp,
+    subtotalCents: cents - vatCents,
+    vatCents,
+    totalCents: cents,
+  };
+  const lineCents = amounts.pricesIncludeVat ? cents : amounts.subtotalCents;
+  const [first] = original.lines;
+  const lines: DocumentLine[] = first
+    ? [{ ...first, quantity: 1, unitCents: lineCents, totalCents: lineCents }]
+    : [];
+  return { amounts: negatedAmounts(amounts), lines: negatedLines(lines) };
+}
+
+/**
+ * Step, for a service's refund (refund-decision.server.ts): what is left of a paid invoice, `cents`
+ * (its total less what credit notes of it credited already: a downgrade of plan credits part of the
+ * invoice paying the term and leaves it paid), given back as coins with a credit note of that much, and
+ * the invoice marked credited. The whole invoice is credited as a refund credits it when nothing was
+ * credited before. Claimed first, as a refund is: once, whoever races.
+ */
+export async function refundInvoiceRemainder(
+  trx: Tx,
+  row: DocumentRow,
+  input: {
+    cents: number;
+    reason: string;
+    actorId: string | null;
+    timeZone: string;
+    now?: Date;
+  },
+): Promise<IssuedDocument> {
+  await claimForCredit(trx, row);
+  const ledgerEntryId = await returnCoins(trx, row, input.cents, input.actorId);
+  const credit = {
+    reason: input.reason,
+    refundMethod: "coins" as const,
+    ledgerEntryId,
+    actorId: input.actorId,
+    timeZone: input.timeZone,
+    now: input.now,
+  };
+  if (input.cents === row.total_cents) return creditInvoice(trx, row, credit);
+  const original = toDocument(row, { creditsNumber: null, creditedBy: null });
+  return issueDocument(trx, {
+    kind: "credit_note",
+    userId: row.user_id,
+    ...partOfInvoice(original, input.cents),
+    seller: original.seller,
+    buyer: original.buyer,
+    timeZone: credit.timeZone,
+    orderId: original.orderId,
+    hostingServiceId: original.hostingServiceId,
+    creditsInvoiceId: original.id,
+    ledgerEntryId,
+    reason: credit.reason,
+    refundMethod: "coins",
+    actorId: credit.actorId,
+    now: credit.now,
+  });
+}
+
+/**
  * Step, in rejectOrder's transaction: the order's invoice, if it has one (orders placed before invoices
  * existed have none), is credited with the coins the rejection returned (`ledgerEntryId`).
  */
@@ -171,20 +267,8 @@ export async function recordRefund(
         refuse<CreditResult>("conflict", "invoices.errors.orderPending");
     }
     await claimForCredit(trx, row);
-    let ledgerEntryId: number | null = null;
-    if (input.method === "coins" && row.total_cents > 0) {
-      const posted = await writeLedgerEntry(trx, {
-        userId: row.user_id,
-        amountCents: row.total_cents,
-        kind: "order_refund",
-        reason: ledgerReason("invoiceRefund", { number: row.number }),
-        actorId: input.actorId,
-        orderId: row.order_id,
-        hostingServiceId: row.hosting_service_id,
-      });
-      if (!posted) refuse<CreditResult>("conflict", "coins.errors.balanceTooHigh");
-      ledgerEntryId = posted.entryId;
-    }
+    const ledgerEntryId =
+      input.method === "coins" ? await returnCoins(trx, row, row.total_cents, input.actorId) : null;
     const term = renewalTermOf(toDocument(row, { creditsNumber: null, creditedBy: null }));
     const takenBack =
       term && input.takeBackTerm

@@ -13,7 +13,8 @@ export interface InvoiceDiscrepancy {
  * Every document whose money does not match the coin ledger (npm run check:ledger): an invoice's total
  * is exactly the coins its ledger row debited (none for a total of 0), a receipt's the coins credited,
  * a credit note's the coins given back (or none, for money sent back outside the site), each row the
- * document's customer's. A credited invoice has exactly one credit note of its whole total; and every
+ * document's customer's. A credited invoice's credit notes add up to its whole total (one, or a part of
+ * it and then what was left of it, by a refund: docs/self-service.md); and every
  * payment of an order or a renewal written since the first invoice has one. The top-ups' credits and
  * receipts agree too (`findTopUpDiscrepancies`). Empty means the books agree.
  */
@@ -22,7 +23,13 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
   const rows = await db
     .selectFrom("invoices")
     .leftJoin("coin_ledger", "coin_ledger.id", "invoices.ledger_entry_id")
-    .leftJoin("invoices as credit", "credit.credits_invoice_id", "invoices.id")
+    .select((eb) =>
+      eb
+        .selectFrom("invoices as credit")
+        .select((inner) => inner.fn.sum<number>("credit.total_cents").as("n"))
+        .whereRef("credit.credits_invoice_id", "=", "invoices.id")
+        .as("credit_total"),
+    )
     .select([
       "invoices.number",
       "invoices.kind",
@@ -33,7 +40,6 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
       "invoices.refund_method",
       "coin_ledger.user_id as entry_user",
       "coin_ledger.amount_cents as entry_cents",
-      "credit.total_cents as credit_total",
     ])
     .execute();
   for (const row of rows) {
@@ -60,13 +66,14 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
         report(`its ledger entry is ${row.entry_cents} cents, expected ${expected}`);
     }
     if (row.kind === "invoice") {
-      const credited = row.credit_total !== null;
+      const creditTotal = row.credit_total === null ? null : Number(row.credit_total);
+      const credited = creditTotal !== null;
       if ((row.state === "credited") !== credited)
         report(
           credited ? "has a credit note but is not credited" : "is credited without a credit note",
         );
-      if (credited && row.credit_total !== -row.total_cents)
-        report(`its credit note is ${row.credit_total} cents, expected ${-row.total_cents}`);
+      if (credited && creditTotal !== -row.total_cents)
+        report(`its credit note is ${creditTotal} cents, expected ${-row.total_cents}`);
     }
   }
   // Payments since invoicing began (the first invoice's ledger row) that no invoice accounts for.
