@@ -89,6 +89,7 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
     reject: "topups.decide",
     refund: "invoices.refund",
   },
+  "/admin/refunds": { approve: "invoices.refund", reject: "invoices.refund" },
   "/admin/staff": { add: "staff.manage", role: "staff.manage", remove: "staff.manage" },
   "/admin/clients/:id/view-as": { "view-as": "clients.viewAs" },
   "/admin/security": {
@@ -130,6 +131,7 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
       "security",
       "verification",
       "invoicing",
+      "selfService",
     ].map((intent) => [intent, "settings.manage" as const]),
   ),
   "/admin/contact-messages": {

@@ -22,6 +22,7 @@ import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { staffActionSchema } from "~/domain/staff/staff.schemas";
 import { viewAsStartSchema } from "~/domain/staff/view-as.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
+import { refundDecisionSchema } from "~/domain/hosting-services/cancellation.schemas";
 import type { FlatRoute } from "../support/app-harness";
 
 /**
@@ -195,6 +196,17 @@ export const ROUTES: Record<string, Row> = {
     post: [
       post({ intent: "power", signal: "start" }, { ...signedIn(404), customerA: "4xx" }),
       post({ intent: "password" }, { ...signedIn(404), customerA: "4xx" }),
+      post({ intent: "matrix-probe" }, signedIn(400)),
+    ],
+  },
+  // Cancelling a service: its owner's page. Nothing is open on A's service, so there is nothing to
+  // withdraw (409); a form that is none is refused before anything is looked up.
+  "/dashboard/services/:id/cancel": {
+    url: (seed) => `/dashboard/services/${seed.a.serviceId}/cancel`,
+    get: { ...signedIn(404), customerA: 200 },
+    post: [
+      post({ intent: "withdraw" }, { ...signedIn(404), customerA: 409 }),
+      post({ intent: "refund", reason: "not-a-reason" }, signedIn(400)),
       post({ intent: "matrix-probe" }, signedIn(400)),
     ],
   },
@@ -388,6 +400,13 @@ export const ROUTES: Record<string, Row> = {
     post({ intent: "approve", requestId: "999999" }, staff(404, 404, 403, 403)),
     post({ intent: "refund", paymentId: "999999", amount: "1.00" }, staff(404, 404, 403, 403)),
   ),
+  // Refund requests: the roles that refund invoices. No request of that id to decide.
+  "/admin/refunds": adminPage(
+    "invoices.refund",
+    staff(200, 200, 403, 403),
+    post({ intent: "approve", id: "999999" }, staff(404, 404, 403, 403)),
+    post({ intent: "reject", id: "999999", reason: "probe" }, staff(404, 404, 403, 403)),
+  ),
   "/admin/products": adminPage(
     "products.manage",
     staff(200, 403, 403, 403),
@@ -488,6 +507,7 @@ export const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   // The methods' list, and beside it the online providers' forms.
   "/admin/gateways": { paymentMethodActionSchema, providerSettingsActionSchema },
   "/admin/top-ups": { topUpDecisionSchema },
+  "/admin/refunds": { refundDecisionSchema },
   "/admin/security": { securityActionSchema },
   "/admin/account": { twoFactorActionSchema },
   "/admin/automation": { automationActionSchema },

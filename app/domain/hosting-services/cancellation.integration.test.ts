@@ -29,6 +29,8 @@ import {
 } from "./cancellation.server";
 import { approveRefund, refuseRefund } from "./refund-decision.server";
 import type { AppServices } from "~/context.server";
+import { loadCancellationReasons } from "~/domain/reports/cancellation-reasons.server";
+import { reportWindow } from "~/domain/reports/reports";
 
 const DAY = 86_400_000;
 const WINDOW = REFUND_WINDOW_DAYS * DAY;
@@ -473,6 +475,38 @@ describeEachDatabase("a customer's cancellation", (app, dialect) => {
     // The books agree: its two credit notes add up to its whole total.
     const problems = await findInvoiceDiscrepancies(app().db);
     expect(problems.filter((problem) => problem.number === invoice.number)).toEqual([]);
+  });
+
+  it("counts the reasons of the report's months, each kind apart, without the withdrawn", async () => {
+    await ceiling(0);
+    const window = reportWindow(new Date());
+    const of = async (reason: string) =>
+      (await loadCancellationReasons(app().db, window)).find((row) => row.reason === reason)!;
+    const before = await of("switchingHost");
+    const because = { reason: "switchingHost" as const, reasonText: "Cheaper elsewhere" };
+    const first = await customerWithRunningService(app(), 1_000);
+    await scheduleEndOfTerm(app().db, {
+      userId: first.user,
+      serviceId: first.serviceId,
+      ...because,
+    });
+    const second = await customerWithRunningService(app(), 1_000);
+    await requestRefund(app().db, { userId: second.user, serviceId: second.serviceId, ...because });
+    const third = await customerWithRunningService(app(), 1_000);
+    await requestRefund(app().db, { userId: third.user, serviceId: third.serviceId, ...because });
+    await withdrawCancellation(app().db, { userId: third.user, serviceId: third.serviceId });
+    expect(await of("switchingHost")).toEqual({
+      reason: "switchingHost",
+      endOfTerm: before.endOfTerm + 1,
+      refund: before.refund + 1,
+    });
+    // Outside the months: none of them.
+    const earlier = reportWindow(new Date(Date.parse(window.from) - DAY));
+    expect(
+      (await loadCancellationReasons(app().db, { from: earlier.from, to: window.from })).every(
+        (row) => row.endOfTerm === 0 && row.refund === 0,
+      ),
+    ).toBe(true);
   });
 
   it("offers no refund for a service added by hand, and cancels only an active one", async () => {

@@ -32,7 +32,7 @@ export type CancelForm = z.infer<typeof cancelFormSchema>;
 export const refundDecisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve"), id: idField("services.refunds.errors.notFound") }),
   z.object({
-    intent: z.literal("refuse"),
+    intent: z.literal("reject"),
     id: idField("services.refunds.errors.notFound"),
     reason: requiredText(
       "services.refunds.errors.reasonRequired",

@@ -97,7 +97,13 @@ export function serviceCancelPath(serviceId: number): string {
 }
 
 /** What the services tab says of a service with an open request. */
-export type CancellationBadge = "endsAtExpiry" | "refundRequested";
+export const CANCELLATION_BADGES = ["endsAtExpiry", "refundRequested"] as const;
+export type CancellationBadge = (typeof CANCELLATION_BADGES)[number];
+export const CANCELLATION_BADGE_LABELS = labelKeys(
+  "services",
+  "cancel.badges",
+  CANCELLATION_BADGES,
+);
 
 export function cancellationBadge(state: string): CancellationBadge | null {
   if (state === "scheduled") return "endsAtExpiry";

@@ -28,6 +28,8 @@ import { ratePercent } from "~/domain/invoices/invoices";
 import { useRefreshWhile } from "~/components/ui/use-refresh-while";
 import { Deadlines, ServerAddress, serverSettingUp } from "./service-details";
 import { WaitingOrders } from "./orders-list";
+import type { CancellationBadge } from "~/domain/hosting-services/cancellation";
+import { CancelLink } from "./cancel-link";
 
 export type ServiceRow = Pick<
   HostingService,
@@ -258,6 +260,7 @@ export function ServicesPanel({
   timeZone,
   approvalHours,
   error,
+  cancellations = {},
 }: {
   services: ServiceRow[];
   waitingOrders: WaitingOrder[];
@@ -278,6 +281,8 @@ export function ServicesPanel({
    */
   now: string;
   error?: { message: MessageKey; missingCents?: number; totalCents?: number };
+  /** The services with an open cancellation, by id: what their line says of it. */
+  cancellations?: Readonly<Record<number, CancellationBadge>>;
 }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
@@ -375,8 +380,9 @@ export function ServicesPanel({
                       ) : null}
                       {service.status === "active" ? <AutoRenewSwitch service={service} /> : null}
                     </div>
-                    <div className="flex items-center gap-3">
+                    <div className="flex flex-wrap items-center gap-3">
                       <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>
+                      <CancelLink service={service} badge={cancellations[service.id]} />
                       {canRenew(service.status, service.suspensionReason) ? (
                         // A link to the confirmation step: nothing is charged before "Confirm renewal".
                         <Button asChild size="sm" variant="outline">
