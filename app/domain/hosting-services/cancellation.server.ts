@@ -172,12 +172,7 @@ export async function requestRefund(
     if (!order) refuse<CancelResult>("conflict", "services.cancel.errors.noOrder");
     if (!withinRefundWindow(order.createdAt, now))
       refuse<CancelResult>("conflict", "services.cancel.errors.windowPassed");
-    const amountCents = refundableCents(
-      (await refundableParts(trx, input.serviceId, order.id)).map((part) => ({
-        totalCents: part.remainingCents,
-        creditedCents: 0,
-      })),
-    );
+    const amountCents = refundableCents(await refundableParts(trx, input.serviceId, order.id));
     const row = await trx
       .insertInto("service_cancellations")
       .values({
@@ -296,11 +291,10 @@ export async function loadCancelPage(
   const current = open ?? latest;
   let refund: CancelPageView["refund"] = { offered: false, why: "noOrder" };
   if (order && withinRefundWindow(order.createdAt, input.now)) {
-    const parts = await refundableParts(db, input.serviceId, order.id);
     refund = {
       offered: true,
       until: refundWindowEnd(order.createdAt),
-      amountCents: parts.reduce((sum, part) => sum + part.remainingCents, 0),
+      amountCents: refundableCents(await refundableParts(db, input.serviceId, order.id)),
     };
   } else if (order) refund = { offered: false, why: "windowPassed" };
   return {

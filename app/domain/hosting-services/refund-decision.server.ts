@@ -10,7 +10,12 @@ import {
   requireStaffPermissionOrSystem,
   type StaffForbidden,
 } from "~/domain/staff/staff-actor.server";
-import { remainingCents, REFUND_WINDOW_DAYS, type CancellationSummary } from "./cancellation";
+import {
+  remainingCents,
+  REFUND_WINDOW_DAYS,
+  type CancellationSummary,
+  type PaidPart,
+} from "./cancellation";
 import { serviceRef } from "./service-rows.server";
 
 // A refund's decision (docs/self-service.md, ADR 59): what a service's refund gives back (every paid
@@ -33,8 +38,8 @@ export async function serviceOrderOf(
   return row ? { id: Number(row.id), createdAt: new Date(row.created_at).toISOString() } : null;
 }
 
-/** A paid invoice of a service and what is left of it to give back. */
-export interface RefundablePart {
+/** A paid invoice of a service, what credit notes of it gave back, and what is left to give back. */
+export interface RefundablePart extends PaidPart {
   row: DocumentRow;
   remainingCents: number;
 }
@@ -74,14 +79,11 @@ export async function refundableParts(
     )
     .orderBy("invoices.id")
     .execute();
-  return rows.map(({ credited, ...row }) => ({
-    row,
+  return rows.map(({ credited, ...row }) => {
     // Credit notes are negative: what they gave back is the sum's opposite.
-    remainingCents: remainingCents({
-      totalCents: row.total_cents,
-      creditedCents: -Number(credited ?? 0),
-    }),
-  }));
+    const part = { totalCents: row.total_cents, creditedCents: -Number(credited ?? 0) };
+    return { row, ...part, remainingCents: remainingCents(part) };
+  });
 }
 
 export type DecisionResult =
