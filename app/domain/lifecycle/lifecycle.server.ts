@@ -147,41 +147,41 @@ export async function planLifecycle(
   const toService = (row: ServiceRow) => toLifecycleService(row, invoicing);
   const window = dueWindows(settings, now);
   const thresholds = reminderThresholds(settings);
-  const [renewRows, suspendRows, expiredRows, remindRows, orderRows, endingRows] =
-    await Promise.all([
-      activeExpiring(db, window.renewFrom, window.renewUntil)
-        .where("hosting_services.auto_renew", "=", 1)
-        .execute(),
-      activeExpiring(db, null, window.suspendUntil).execute(),
-      // Both the warnings and the terminations: suspended for expiry long enough to be warned.
-      servicesQuery(db)
-        .where("hosting_services.suspension_reason", "=", "expired")
-        .where("hosting_services.suspended_at", "<=", window.warnUntil)
-        .where("hosting_services.status", "=", "suspended")
-        .orderBy("hosting_services.suspended_at")
-        .orderBy("hosting_services.id")
-        .execute(),
-      thresholds.length === 0
-        ? Promise.resolve([])
-        : activeExpiring(db, window.now, window.remindUntil).execute(),
-      settings.expireOrders
-        ? withOwner(db, "orders")
-            .select([
-              "orders.id",
-              "orders.user_id",
-              "users.email",
-              "orders.product_name",
-              "orders.total_cents",
-              "orders.created_at",
-            ])
-            .where("orders.status", "=", "pending")
-            .where("orders.created_at", "<=", window.ordersUntil)
-            .orderBy("orders.created_at")
-            .orderBy("orders.id")
-            .execute()
-        : Promise.resolve([]),
-      activeExpiring(db, null, window.now, true).execute(),
-    ]);
+  const [renewRows, suspendRows, expiredRows, remindRows, orderRows] = await Promise.all([
+    activeExpiring(db, window.renewFrom, window.renewUntil)
+      .where("hosting_services.auto_renew", "=", 1)
+      .execute(),
+    activeExpiring(db, null, window.suspendUntil).execute(),
+    // Both the warnings and the terminations: suspended for expiry long enough to be warned.
+    servicesQuery(db)
+      .where("hosting_services.suspension_reason", "=", "expired")
+      .where("hosting_services.suspended_at", "<=", window.warnUntil)
+      .where("hosting_services.status", "=", "suspended")
+      .orderBy("hosting_services.suspended_at")
+      .orderBy("hosting_services.id")
+      .execute(),
+    thresholds.length === 0
+      ? Promise.resolve([])
+      : activeExpiring(db, window.now, window.remindUntil).execute(),
+    settings.expireOrders
+      ? withOwner(db, "orders")
+          .select([
+            "orders.id",
+            "orders.user_id",
+            "users.email",
+            "orders.product_name",
+            "orders.total_cents",
+            "orders.created_at",
+          ])
+          .where("orders.status", "=", "pending")
+          .where("orders.created_at", "<=", window.ordersUntil)
+          .orderBy("orders.created_at")
+          .orderBy("orders.id")
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  // Cancelled at the end of their term, their expiry come: ended, whatever else would be due.
+  const endingRows = await activeExpiring(db, null, window.now, true).execute();
 
   // The run gives up on orders first: their refunds are in the balances the renewals are paid from, so a
   // second run at the same time finds nothing more to renew.
