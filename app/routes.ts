@@ -28,6 +28,8 @@ export default [
       route("dashboard/services/:id", "routes/dashboard/server.tsx"),
       // A service's change of plan (docs/self-service.md), under the services tab.
       route("dashboard/services/:id/plan", "routes/dashboard/service-plan.tsx"),
+      // Cancelling one, at the end of its term or with a refund (docs/self-service.md).
+      route("dashboard/services/:id/cancel", "routes/dashboard/service-cancel.tsx"),
       route("dashboard/domains", "routes/dashboard/domains.tsx"),
       route("dashboard/billing", "routes/dashboard/billing.tsx"),
       route("dashboard/support", "routes/dashboard/support.tsx"),
@@ -104,6 +106,7 @@ export default [
       route("promotions", "routes/admin/promotions.tsx"),
       route("gateways", "routes/admin/gateways.tsx"),
       route("top-ups", "routes/admin/top-ups.tsx"),
+      route("refunds", "routes/admin/refunds.tsx"),
       route("search", "routes/admin/search.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       ...COMING_SOON_PATHS.map((path) =>

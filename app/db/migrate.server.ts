@@ -48,6 +48,7 @@ import * as m0050 from "../../db/migrations/0050-online-payment-refunds";
 import * as m0051 from "../../db/migrations/0051-server-control";
 import * as m0052 from "../../db/migrations/0052-staff-roles";
 import * as m0053 from "../../db/migrations/0053-plan-changes";
+import * as m0054 from "../../db/migrations/0054-service-cancellations";
 import * as m0055 from "../../db/migrations/0055-ticket-files";
 import * as m0056 from "../../db/migrations/0056-canned-replies";
 import * as m0057 from "../../db/migrations/0057-data-exports";
@@ -104,6 +105,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0051-server-control": m0051,
   "0052-staff-roles": m0052,
   "0053-plan-changes": m0053,
+  "0054-service-cancellations": m0054,
   "0055-ticket-files": m0055,
   "0056-canned-replies": m0056,
   "0057-data-exports": m0057,

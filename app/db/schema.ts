@@ -3,6 +3,7 @@ import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./table
 import type { CannedReplyTables } from "./tables/canned-replies";
 import type { DataExportTables } from "./tables/data-exports";
 import type { PlanChangeTables } from "./tables/plan-changes";
+import type { ServiceCancellationTables } from "./tables/service-cancellations";
 import type { TicketFileTables } from "./tables/ticket-files";
 
 export type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
@@ -274,6 +275,8 @@ export interface HostingServicesTable {
   panel_updated_at: Timestamp | null;
   /** The customer's "tell me when my server has been offline for 10 minutes" (0051): 1 on, 0 off. */
   offline_notice: Flag;
+  /** An end of term is scheduled (0054): the lifecycle ends the service at its expiry, untold. */
+  ends_at_expiry: Flag;
 }
 
 export interface OrdersTable {
@@ -707,7 +710,12 @@ export interface InvoicesTable {
 
 // Each capability's own tables (tables/*.ts) join by `extends`.
 export interface Database
-  extends CannedReplyTables, DataExportTables, PlanChangeTables, TicketFileTables {
+  extends
+    CannedReplyTables,
+    DataExportTables,
+    PlanChangeTables,
+    ServiceCancellationTables,
+    TicketFileTables {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

@@ -20,6 +20,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/users", title: "Users" },
   { path: "/admin/orders", title: "Orders" },
   { path: "/admin/top-ups", title: "Top-ups" },
+  { path: "/admin/refunds", title: "Refund requests" },
   { path: "/admin/invoices", title: "Invoices" },
   { path: "/admin/quotes", title: "Quotes", comingSoon: true },
   { path: "/admin/transactions", title: "Transactions" },

@@ -141,6 +141,11 @@ const MODULE_PERMISSIONS: Record<
     action: "tickets.reply",
   },
   "/app/routes/admin/tickets.tsx": { path: "/admin/tickets", loader: "tickets.reply" },
+  "/app/routes/admin/refunds.tsx": {
+    path: "/admin/refunds",
+    loader: "invoices.refund",
+    action: "invoices.refund",
+  },
   "/app/routes/admin/top-ups.tsx": {
     path: "/admin/top-ups",
     loader: "topups.decide",

@@ -158,6 +158,13 @@ describeEachDatabase("admin settings", (app) => {
       locationNamesAr: " Frankfurt = فرانكفورت \r\nCasablanca=الدار البيضاء",
     },
     approval: { intent: "approval", approvalHours: " 36 " },
+    // Arabic-Indic digits read as 0 to 9, as every whole number of the page.
+    selfService: {
+      intent: "selfService",
+      autoRefundMaxCoins: "0",
+      ticketFileRetentionDays: " 90 ",
+      dataExportsPerDay: "٥",
+    },
   };
 
   const expected: { [F in keyof typeof valid]: (s: Settings) => unknown } = {
@@ -213,6 +220,12 @@ describeEachDatabase("admin settings", (app) => {
         locationNamesAr: { Frankfurt: "فرانكفورت", Casablanca: "الدار البيضاء" },
       }),
     approval: (s) => expect(s.general.approvalHours).toBe(36),
+    selfService: (s) =>
+      expect(s.selfService).toEqual({
+        autoRefundMaxCoins: 0,
+        ticketFileRetentionDays: 90,
+        dataExportsPerDay: 5,
+      }),
   };
 
   for (const form of Object.keys(valid)) {
@@ -330,6 +343,30 @@ describeEachDatabase("admin settings", (app) => {
         { approvalHours: "admin-settings.errors.approvalHoursInvalid" },
       ],
     ),
+    [
+      "selfService",
+      {
+        intent: "selfService",
+        autoRefundMaxCoins: "1001",
+        ticketFileRetentionDays: "0",
+        dataExportsPerDay: "2.5",
+      },
+      {
+        autoRefundMaxCoins: "admin-settings.errors.autoRefundInvalid",
+        ticketFileRetentionDays: "admin-settings.errors.fileRetentionInvalid",
+        dataExportsPerDay: "admin-settings.errors.exportsPerDayInvalid",
+      },
+    ],
+    [
+      "selfService",
+      {
+        intent: "selfService",
+        autoRefundMaxCoins: "-1",
+        ticketFileRetentionDays: "180",
+        dataExportsPerDay: "3",
+      },
+      { autoRefundMaxCoins: "admin-settings.errors.autoRefundInvalid" },
+    ],
   ];
 
   for (const [form, fields, fieldErrors] of invalid) {

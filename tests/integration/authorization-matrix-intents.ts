@@ -96,6 +96,7 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
     reject: "topups.decide",
     refund: "invoices.refund",
   },
+  "/admin/refunds": { approve: "invoices.refund", reject: "invoices.refund" },
   "/admin/staff": { add: "staff.manage", role: "staff.manage", remove: "staff.manage" },
   "/admin/clients/:id/view-as": { "view-as": "clients.viewAs" },
   "/admin/security": {

@@ -23,6 +23,7 @@ import { staffActionSchema } from "~/domain/staff/staff.schemas";
 import { viewAsStartSchema } from "~/domain/staff/view-as.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import { cannedReplyActionSchema } from "~/domain/tickets/canned-replies.schemas";
+import { refundDecisionSchema } from "~/domain/hosting-services/cancellation.schemas";
 import type { FlatRoute } from "../support/app-harness";
 
 /**
@@ -215,6 +216,17 @@ export const ROUTES: Record<string, Row> = {
         },
         { ...signedIn(404), customerA: 400 },
       ),
+      post({ intent: "matrix-probe" }, signedIn(400)),
+    ],
+  },
+  // Cancelling a service: its owner's page. Nothing is open on A's service, so there is nothing to
+  // withdraw (409); a form that is none is refused before anything is looked up.
+  "/dashboard/services/:id/cancel": {
+    url: (seed) => `/dashboard/services/${seed.a.serviceId}/cancel`,
+    get: { ...signedIn(404), customerA: 200 },
+    post: [
+      post({ intent: "withdraw" }, { ...signedIn(404), customerA: 409 }),
+      post({ intent: "refund", reason: "not-a-reason" }, signedIn(400)),
       post({ intent: "matrix-probe" }, signedIn(400)),
     ],
   },
@@ -429,6 +441,13 @@ export const ROUTES: Record<string, Row> = {
     post({ intent: "approve", requestId: "999999" }, staff(404, 404, 403, 403)),
     post({ intent: "refund", paymentId: "999999", amount: "1.00" }, staff(404, 404, 403, 403)),
   ),
+  // Refund requests: the roles that refund invoices. No request of that id to decide.
+  "/admin/refunds": adminPage(
+    "invoices.refund",
+    staff(200, 200, 403, 403),
+    post({ intent: "approve", id: "999999" }, staff(404, 404, 403, 403)),
+    post({ intent: "reject", id: "999999", reason: "probe" }, staff(404, 404, 403, 403)),
+  ),
   "/admin/products": adminPage(
     "products.manage",
     staff(200, 403, 403, 403),
@@ -530,6 +549,7 @@ export const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   // The methods' list, and beside it the online providers' forms.
   "/admin/gateways": { paymentMethodActionSchema, providerSettingsActionSchema },
   "/admin/top-ups": { topUpDecisionSchema },
+  "/admin/refunds": { refundDecisionSchema },
   "/admin/security": { securityActionSchema },
   "/admin/account": { twoFactorActionSchema },
   "/admin/automation": { automationActionSchema },

@@ -16,6 +16,7 @@ const MENUS = {
     "/admin/users",
     "/admin/orders",
     "/admin/top-ups",
+    "/admin/refunds",
     "/admin/invoices",
     "/admin/quotes",
     "/admin/transactions",

@@ -28,6 +28,7 @@ import {
   ShieldIcon,
   ShoppingCartIcon,
   TagIcon,
+  Undo2Icon,
   UserCogIcon,
   UsersIcon,
   WalletIcon,
@@ -91,6 +92,12 @@ export const ADMIN_NAV: {
         permission: "orders.view",
       },
       { path: "/admin/top-ups", label: "nav.topUps", icon: CoinsIcon, permission: "topups.decide" },
+      {
+        path: "/admin/refunds",
+        label: "nav.refunds",
+        icon: Undo2Icon,
+        permission: "invoices.refund",
+      },
       {
         path: "/admin/invoices",
         label: "nav.invoices",

@@ -61,6 +61,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.expire": "audit.actions.orderExpire",
   "invoice.refund": "invoices:audit.refund",
   "service.renewal_refund": "invoices:audit.renewalRefund",
+  // A customer's cancellation and its refund's decision, labelled in the services namespace.
+  "service.cancel_scheduled": "services:cancel.audit.scheduled",
+  "service.cancel_withdrawn": "services:cancel.audit.withdrawn",
+  "service.refund_requested": "services:cancel.audit.refundRequested",
+  "service.refund_approved": "services:cancel.audit.refundApproved",
+  "service.refund_refused": "services:cancel.audit.refundRefused",
+  "service.ended_at_term": "services:cancel.audit.endedAtTerm",
   // The background worker, on /admin/automation.
   "automation.run_now": "audit.actions.automationRunNow",
   "automation.job_retry": "audit.actions.automationJobRetry",

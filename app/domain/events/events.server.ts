@@ -1,6 +1,7 @@
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
 import type { AdminEvent } from "./admin-events.server";
+import type { CancellationEvent } from "./cancellation-events.server";
 import type { CatalogueEvent } from "./catalogue-events.server";
 import type { AccountEvent } from "./account-events.server";
 import type { CannedReplyEvent } from "./canned-reply-events.server";
@@ -36,6 +37,7 @@ export type DomainEvent =
   | OnlinePaymentEvent
   | CoinsEvent
   | ServiceEvent
+  | CancellationEvent
   | OrderEvent
   | TicketEvent
   | CatalogueEvent

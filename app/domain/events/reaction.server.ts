@@ -38,7 +38,8 @@ export interface Reactions<E> {
    * warnings): an event recorded in a batch (`recordAll`) has its batch's written in a few statements.
    */
   keyedNotice?: (event: E) => KeyedNotice;
-  staffNotice?: (event: E) => StaffNotice;
+  /** Null: this one is not told to staff (a refund the system decides is told by its approval). */
+  staffNotice?: (event: E) => StaffNotice | null;
   mail?: (event: E) => Some<MailEvent>;
   /** Null: this one is not told to staff (an order the system approved is told by its approval). */
   staffPost?: (event: E) => StaffNews | null;

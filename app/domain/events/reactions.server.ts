@@ -8,6 +8,7 @@ import { queuePanelSync } from "~/domain/provisioning/panel-link.server";
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
 import { adminReactions } from "./admin-events.server";
+import { cancellationReactions } from "./cancellation-events.server";
 import { catalogueReactions } from "./catalogue-events.server";
 import { accountReactions } from "./account-events.server";
 import { cannedReplyReactions } from "./canned-reply-events.server";
@@ -37,6 +38,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...ticketReactions,
   ...orderReactions,
   ...serviceReactions,
+  ...cancellationReactions,
   ...topUpReactions,
   ...onlinePaymentReactions,
   ...coinReactions,

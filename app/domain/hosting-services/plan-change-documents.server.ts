@@ -1,11 +1,7 @@
 import type { Tx } from "~/db/transaction";
+import { creditedSoFar } from "~/domain/invoices/credit-notes.server";
 import { DOCUMENT_COLUMNS, toDocument, type DocumentRow } from "~/domain/invoices/documents.server";
-import {
-  isPartialCreditNote,
-  negatedAmounts,
-  renewalTermOf,
-  type DocumentLine,
-} from "~/domain/invoices/invoices";
+import { negatedAmounts, renewalTermOf, type DocumentLine } from "~/domain/invoices/invoices";
 import {
   issueDocument,
   type InvoiceTerms,
@@ -108,24 +104,6 @@ async function invoiceOfTerm(
 }
 
 /**
- * What an invoice's partial credit notes (a downgrade's, `isPartialCreditNote`) have given back so far,
- * in cents (positive): a refund of the invoice gives back its total less this.
- */
-export async function partialCreditsOf(trx: Tx, invoiceId: number): Promise<number> {
-  const credits = await trx
-    .selectFrom("invoices")
-    .select(DOCUMENT_COLUMNS)
-    .where("invoices.credits_invoice_id", "=", invoiceId)
-    .where("invoices.kind", "=", "credit_note")
-    .execute();
-  return credits
-    .filter((row) =>
-      isPartialCreditNote(toDocument(row, { creditsNumber: null, creditedBy: null })),
-    )
-    .reduce((sum, row) => sum - row.total_cents, 0);
-}
-
-/**
  * Step: a downgrade's credit note, in the change's transaction after its coins are credited
  * (`ledgerEntryId`). It credits part of the invoice that paid the running term (`credits_invoice_id`;
  * that invoice stays paid) when what that invoice has left covers it, with that invoice's parties; a
@@ -146,7 +124,7 @@ export async function issuePlanChangeCreditNote(
   const paid = await invoiceOfTerm(trx, input.service);
   const credited =
     paid &&
-    paid.total_cents - (await partialCreditsOf(trx, Number(paid.id))) >= input.quote.amountCents
+    paid.total_cents - (await creditedSoFar(trx, Number(paid.id))) >= input.quote.amountCents
       ? toDocument(paid, { creditsNumber: null, creditedBy: null })
       : undefined;
   return issueDocument(trx, {

@@ -13,6 +13,8 @@ import {
   negatedAmounts,
   negatedLines,
   renewalTermOf,
+  vatIncluded,
+  type DocumentLine,
   type InvoiceDocument,
   type RefundMethod,
   type TermTakenBack,
@@ -99,6 +101,117 @@ async function creditInvoice(
 }
 
 /**
+ * Step: `cents` of an invoice given back to its customer's balance through the ledger (an order's
+ * refund naming the invoice), the entry's id; nothing for 0. Refused when the balance would pass
+ * MAX_BALANCE_CENTS.
+ */
+async function returnCoins(
+  trx: Tx,
+  row: DocumentRow,
+  cents: number,
+  actorId: string | null,
+): Promise<number | null> {
+  if (cents <= 0) return null;
+  const posted = await writeLedgerEntry(trx, {
+    userId: row.user_id,
+    amountCents: cents,
+    kind: "order_refund",
+    reason: ledgerReason("invoiceRefund", { number: row.number }),
+    actorId,
+    orderId: row.order_id,
+    hostingServiceId: row.hosting_service_id,
+  });
+  if (!posted) refuse<CreditResult>("conflict", "coins.errors.balanceTooHigh");
+  return posted.entryId;
+}
+
+/**
+ * A credit note of part of an invoice (`cents` of its total, VAT inside at its rate): one line, the
+ * invoice's first (its plan or term) for that part, negated.
+ */
+function partOfInvoice(original: InvoiceDocument, cents: number) {
+  const vatCents = vatIncluded(cents, original.vatRateBp);
+  const amounts = {
+    pricesIncludeVat: original.pricesIncludeVat,
+    vatRateBp: original.vatRateBp,
+    subtotalCents: cents - vatCents,
+    vatCents,
+    totalCents: cents,
+  };
+  const lineCents = amounts.pricesIncludeVat ? cents : amounts.subtotalCents;
+  const [first] = original.lines;
+  const lines: DocumentLine[] = first
+    ? [{ ...first, quantity: 1, unitCents: lineCents, totalCents: lineCents }]
+    : [];
+  return { amounts: negatedAmounts(amounts), lines: negatedLines(lines) };
+}
+
+/**
+ * What credit notes of an invoice gave back so far, in cents (positive). A paid invoice has some only
+ * from a downgrade of plan, which credits part of the invoice paying the term and leaves it paid
+ * (docs/self-service.md): a refund of it gives back its total less this.
+ */
+export async function creditedSoFar(trx: Db | Tx, invoiceId: number): Promise<number> {
+  const row = await trx
+    .selectFrom("invoices")
+    .select((eb) => eb.fn.sum<number>("total_cents").as("n"))
+    .where("credits_invoice_id", "=", invoiceId)
+    .where("kind", "=", "credit_note")
+    .executeTakeFirst();
+  return -Number(row?.n ?? 0);
+}
+
+/**
+ * Step, after claimForCredit: the credit note that closes an invoice, of `cents`, what is left of it.
+ * The whole invoice (its lines negated) when nothing was credited before; otherwise a part of it.
+ */
+async function creditWhatIsLeft(
+  trx: Tx,
+  row: DocumentRow,
+  input: Parameters<typeof creditInvoice>[2] & { cents: number },
+): Promise<IssuedDocument> {
+  if (input.cents === row.total_cents) return creditInvoice(trx, row, input);
+  const original = toDocument(row, { creditsNumber: null, creditedBy: null });
+  return issueDocument(trx, {
+    kind: "credit_note",
+    userId: row.user_id,
+    ...partOfInvoice(original, input.cents),
+    seller: original.seller,
+    buyer: original.buyer,
+    timeZone: input.timeZone,
+    orderId: original.orderId,
+    hostingServiceId: original.hostingServiceId,
+    creditsInvoiceId: original.id,
+    ledgerEntryId: input.ledgerEntryId,
+    reason: input.reason,
+    refundMethod: input.refundMethod,
+    actorId: input.actorId,
+    now: input.now,
+  });
+}
+
+/**
+ * Step, for a service's refund (refund-decision.server.ts): what is left of a paid invoice, `cents`
+ * (its total less `creditedSoFar`), given back as coins with a credit note of that much, and the
+ * invoice marked credited. Claimed first, as a refund is: once, whoever races.
+ */
+export async function refundInvoiceRemainder(
+  trx: Tx,
+  row: DocumentRow,
+  input: {
+    cents: number;
+    reason: string;
+    actorId: string | null;
+    timeZone: string;
+    now?: Date;
+  },
+): Promise<IssuedDocument> {
+  await claimForCredit(trx, row);
+  const ledgerEntryId = await returnCoins(trx, row, input.cents, input.actorId);
+  return creditWhatIsLeft(trx, row, { ...input, refundMethod: "coins", ledgerEntryId });
+}
+
+/**
  * Step, in rejectOrder's transaction: the order's invoice, if it has one (orders placed before invoices
  * existed have none), is credited with the coins the rejection returned (`ledgerEntryId`).
  */
@@ -171,20 +284,10 @@ export async function recordRefund(
         refuse<CreditResult>("conflict", "invoices.errors.orderPending");
     }
     await claimForCredit(trx, row);
-    let ledgerEntryId: number | null = null;
-    if (input.method === "coins" && row.total_cents > 0) {
-      const posted = await writeLedgerEntry(trx, {
-        userId: row.user_id,
-        amountCents: row.total_cents,
-        kind: "order_refund",
-        reason: ledgerReason("invoiceRefund", { number: row.number }),
-        actorId: input.actorId,
-        orderId: row.order_id,
-        hostingServiceId: row.hosting_service_id,
-      });
-      if (!posted) refuse<CreditResult>("conflict", "coins.errors.balanceTooHigh");
-      ledgerEntryId = posted.entryId;
-    }
+    // A downgrade may have given part of it back already: the refund gives back the rest.
+    const cents = row.total_cents - (await creditedSoFar(trx, Number(row.id)));
+    const ledgerEntryId =
+      input.method === "coins" ? await returnCoins(trx, row, cents, input.actorId) : null;
     const term = renewalTermOf(toDocument(row, { creditsNumber: null, creditedBy: null }));
     const takenBack =
       term && input.takeBackTerm
@@ -212,7 +315,8 @@ export async function recordRefund(
           })
         : false;
     const { general } = await getSettings(trx);
-    const creditNote = await creditInvoice(trx, row, {
+    const creditNote = await creditWhatIsLeft(trx, row, {
+      cents,
       reason: input.reason,
       refundMethod: input.method,
       ledgerEntryId,

@@ -152,11 +152,16 @@ export async function getDocument(
   let query = db
     .selectFrom("invoices")
     .leftJoin("invoices as credited", "credited.id", "invoices.credits_invoice_id")
-    // The credit note of the whole document: a partial one (a change of plan's) leaves it paid.
+    // The credit note that closed the document: a downgrade's part of it leaves it paid.
     .leftJoin("invoices as credit", (join) =>
       join
         .onRef("credit.credits_invoice_id", "=", "invoices.id")
-        .on("credit.lines", "not like", PARTIAL_CREDIT_LINES),
+        .on((eb) =>
+          eb.or([
+            eb("credit.lines", "not like", PARTIAL_CREDIT_LINES),
+            eb("invoices.lines", "like", PARTIAL_CREDIT_LINES),
+          ]),
+        ),
     )
     .select([
       ...DOCUMENT_COLUMNS,

@@ -408,20 +408,14 @@ export function canTakeBackTerm(
 }
 
 /**
- * A credit note that gives back part of an invoice, not the whole of it: a service moved down to a
- * cheaper plan has the rest of its term's difference credited (docs/self-service.md). Its
- * `credits_invoice_id` names the invoice that paid the term, and that invoice stays paid: a refund of
- * it later gives back its total less these (`partialCreditsOf`). Told apart by its line, a plan
- * change's: the only line a partial credit note has.
- */
-export function isPartialCreditNote(doc: Pick<InvoiceDocument, "kind" | "lines">): boolean {
-  return doc.kind === "credit_note" && doc.lines.some((line) => line.kind === "planChange");
-}
-
-/**
- * The same test in SQL, on the `lines` column as written (JSON.stringify of lines whose first key is
- * `kind`): `lines like PARTIAL_CREDIT_LINES`. A reader that joins an invoice to "its credit note" means
- * the one that credited it whole, and leaves these out.
+ * A credit note that gives back part of an invoice, not the whole of it, is a downgrade's: a service
+ * moved down to a cheaper plan has the rest of its term's difference credited (docs/self-service.md).
+ * Its `credits_invoice_id` names the order's or renewal's invoice that paid the term, which stays paid;
+ * a refund of that invoice later gives back its total less what was credited (`creditedSoFar`). In SQL
+ * it is told by its line, a change of plan's, on the `lines` column as written (JSON.stringify of lines
+ * whose first key is `kind`): `lines like PARTIAL_CREDIT_LINES`, while the invoice it credits has no
+ * such line (the whole credit note of an upgrade's invoice has one too). A reader that joins an invoice
+ * to "its credit note" means the one that closed it, and leaves the parts out.
  */
 export const PARTIAL_CREDIT_LINES = '%"kind":"planChange"%';
 

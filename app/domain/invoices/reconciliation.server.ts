@@ -13,24 +13,39 @@ export interface InvoiceDiscrepancy {
  * Every document whose money does not match the coin ledger (npm run check:ledger): an invoice's total
  * is exactly the coins its ledger row debited (none for a total of 0), a receipt's the coins credited,
  * a credit note's the coins given back (or none, for money sent back outside the site), each row the
- * document's customer's. A credited invoice has exactly one credit note of its whole total; the partial
- * credit notes of a change of plan to a cheaper one (`PARTIAL_CREDIT_LINES`) leave their invoice paid
- * and together give back no more than it; and every payment of an order, a renewal or a change of plan
- * written since the first invoice has one, as every coin a change of plan gave back has its credit
- * note. The top-ups' credits and receipts agree too (`findTopUpDiscrepancies`). Empty means the books
- * agree.
+ * document's customer's. A credited invoice has exactly one credit note of the whole of it, and its
+ * credit notes add up to its total (the whole, or a change of plan's parts and then what was left, by a
+ * refund: docs/self-service.md); a paid invoice's credit notes are a change of plan's parts
+ * (`PARTIAL_CREDIT_LINES`), giving back no more than it. Every payment of an order, a renewal or a
+ * change of plan written since the first invoice has one, as every coin a change of plan gave back has
+ * its credit note. The top-ups' credits and receipts agree too (`findTopUpDiscrepancies`). Empty means
+ * the books agree.
  */
 export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepancy[]> {
   const problems: InvoiceDiscrepancy[] = [];
   const rows = await db
     .selectFrom("invoices")
     .leftJoin("coin_ledger", "coin_ledger.id", "invoices.ledger_entry_id")
-    // The credit note of the whole invoice, if any: a partial one (a change of plan's) is not it.
-    .leftJoin("invoices as credit", (join) =>
-      join
-        .onRef("credit.credits_invoice_id", "=", "invoices.id")
-        .on("credit.lines", "not like", PARTIAL_CREDIT_LINES),
-    )
+    // What its credit notes gave back, and how many of them credit the whole of it: a change of plan's
+    // part is not such a one, unless what it credits is itself a change of plan's invoice.
+    .select((eb) => [
+      eb
+        .selectFrom("invoices as credit")
+        .select((inner) => inner.fn.sum<number>("credit.total_cents").as("n"))
+        .whereRef("credit.credits_invoice_id", "=", "invoices.id")
+        .as("credit_total"),
+      eb
+        .selectFrom("invoices as credit")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("credit.credits_invoice_id", "=", "invoices.id")
+        .where((inner) =>
+          inner.or([
+            inner("credit.lines", "not like", PARTIAL_CREDIT_LINES),
+            inner("invoices.lines", "like", PARTIAL_CREDIT_LINES),
+          ]),
+        )
+        .as("whole_credits"),
+    ])
     .select([
       "invoices.number",
       "invoices.kind",
@@ -41,7 +56,6 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
       "invoices.refund_method",
       "coin_ledger.user_id as entry_user",
       "coin_ledger.amount_cents as entry_cents",
-      "credit.total_cents as credit_total",
     ])
     .execute();
   for (const row of rows) {
@@ -68,13 +82,16 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
         report(`its ledger entry is ${row.entry_cents} cents, expected ${expected}`);
     }
     if (row.kind === "invoice") {
-      const credited = row.credit_total !== null;
+      const creditTotal = row.credit_total === null ? 0 : Number(row.credit_total);
+      const wholeCredits = Number(row.whole_credits ?? 0);
+      const credited = wholeCredits > 0;
       if ((row.state === "credited") !== credited)
         report(
           credited ? "has a credit note but is not credited" : "is credited without a credit note",
         );
-      if (credited && row.credit_total !== -row.total_cents)
-        report(`its credit note is ${row.credit_total} cents, expected ${-row.total_cents}`);
+      if (wholeCredits > 1) report(`has ${wholeCredits} credit notes of the whole of it`);
+      if (credited && creditTotal !== -row.total_cents)
+        report(`its credit notes come to ${creditTotal} cents, expected ${-row.total_cents}`);
     }
   }
   // Payments since invoicing began (the first invoice's ledger row) that no invoice accounts for.

@@ -32,6 +32,7 @@ import {
   type LifecycleSettings,
 } from "./lifecycle";
 import { panelLinkOf, type PanelLink } from "~/domain/provisioning/panel-link.server";
+import { endAtTerm } from "~/domain/hosting-services/cancellation.server";
 
 /** What is due at `now`: the same selection for a run and for its preview. */
 export interface LifecyclePlan {
@@ -41,6 +42,11 @@ export interface LifecyclePlan {
   suspend: LifecycleService[];
   warn: LifecycleService[];
   terminate: LifecycleService[];
+  /**
+   * Active services the customer cancelled at the end of their term, whose expiry has come: ended now,
+   * with no reminder, renewal or suspension before (counted with the terminations).
+   */
+  endAtTerm: LifecycleService[];
   /** Reminders not written yet, with the threshold (days) each one is. */
   remind: (LifecycleService & { days: number })[];
   ordersExpired: LifecycleOrder[];
@@ -94,10 +100,14 @@ function servicesQuery(db: Db) {
   ]);
 }
 
-/** Active services expiring after `after` (when given) and by `until`, soonest first. */
-function activeExpiring(db: Db, after: string | null, until: string) {
+/**
+ * Active services expiring after `after` (when given) and by `until`, soonest first: those cancelled at
+ * the end of their term (`ends_at_expiry`) with them only when `ending` says so, and only them then.
+ */
+function activeExpiring(db: Db, after: string | null, until: string, ending = false) {
   let query = servicesQuery(db)
     .where("hosting_services.status", "=", "active")
+    .where("hosting_services.ends_at_expiry", "=", ending ? 1 : 0)
     .where("hosting_services.expires_at", "<=", until);
   if (after !== null) query = query.where("hosting_services.expires_at", ">", after);
   return query.orderBy("hosting_services.expires_at").orderBy("hosting_services.id");
@@ -170,6 +180,8 @@ export async function planLifecycle(
           .execute()
       : Promise.resolve([]),
   ]);
+  // Cancelled at the end of their term, their expiry come: ended, whatever else would be due.
+  const endingRows = await activeExpiring(db, null, window.now, true).execute();
 
   // The run gives up on orders first: their refunds are in the balances the renewals are paid from, so a
   // second run at the same time finds nothing more to renew.
@@ -215,6 +227,7 @@ export async function planLifecycle(
       (service) => !told.has(terminationWarningKey(service.serviceId, service.suspendedAt!)),
     ),
     terminate,
+    endAtTerm: endingRows.map(toService),
     remind: remindable.filter(
       (service) => !told.has(reminderKey(service.serviceId, service.expiresAt, service.days)),
     ),
@@ -373,6 +386,10 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
     if (done) counts.suspended += 1;
   }
 
+  // Cancelled at the end of their term: ended at the expiry, the customer told once.
+  for (const service of plan.endAtTerm)
+    if (await inTransaction(db, (trx) => endAtTerm(trx, service, now))) counts.terminated += 1;
+
   for (const service of plan.terminate) {
     const done = await expiryStep(db, service.serviceId, now, {
       change: (trx) =>
@@ -442,7 +459,7 @@ export async function previewLifecycle(db: Db, { now }: { now: Date }): Promise<
       renewalShort: plan.short.length,
       suspended: plan.suspend.length,
       warned: plan.warn.length,
-      terminated: plan.terminate.length,
+      terminated: plan.terminate.length + plan.endAtTerm.length,
       ordersExpired: plan.ordersExpired.length,
     },
     services: {
@@ -451,7 +468,7 @@ export async function previewLifecycle(db: Db, { now }: { now: Date }): Promise<
       short: first(plan.short),
       suspend: first(plan.suspend),
       warn: first(plan.warn),
-      terminate: first(plan.terminate),
+      terminate: first([...plan.endAtTerm, ...plan.terminate]),
     },
     orders: first(plan.ordersExpired),
   };

@@ -256,7 +256,11 @@ export type ServiceMailEvent =
       terminatesAt: string;
       days: number;
     })
-  | (ServiceRef & { kind: "serviceTerminated"; reason: "expired" | "admin" })
+  /** Ended by the lifecycle, an admin, or the customer's cancellation (at its term, or refunded). */
+  | (ServiceRef & {
+      kind: "serviceTerminated";
+      reason: "expired" | "admin" | "cancelled" | "refunded";
+    })
   /**
    * The server made on the game panel finished installing: where it answers and how to manage it. Once
    * per install (`install`: when it began), so a look made twice tells nothing twice and a reinstall,

@@ -29,6 +29,11 @@ export const STAFF_NOTIFICATION_KINDS = [
   "online_refund_refused",
   "top_up_refund_recorded",
   "top_up_refund_short",
+  // A customer asked for a refund within 14 days of an order, waiting for a decision; one approved by
+  // an admin, or by the system under the ceiling ("service", "amountCents" coins, the request's "id").
+  "refund_requested",
+  "refund_approved",
+  "refund_auto_approved",
 ] as const;
 
 export const NOTIFICATION_KINDS = [
@@ -72,6 +77,11 @@ export const NOTIFICATION_KINDS = [
   "top_up_refunded",
   // The archive of their data a customer asked for is ready: its link works until "expires".
   "data_export_ready",
+  // A customer's cancellation: a refund approved ("amountCents" coins back, the service ended), one
+  // refused (the admin's "reason"), and a service ended at the end of its term as they asked.
+  "service_refunded",
+  "service_refund_refused",
+  "service_ended_at_term",
   ...STAFF_NOTIFICATION_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,5 +1,7 @@
 import { PostgresAdapter, sql, type RawBuilder } from "kysely";
 import type { Db } from "~/db/transaction";
+import type { CancellationReasonCount } from "~/domain/hosting-services/cancellation";
+import { loadCancellationReasons } from "./cancellation-reasons.server";
 import { textsOf } from "~/domain/payments/payment-methods.server";
 import { textIn, type PaymentCurrency } from "~/domain/payments/payment-methods";
 import {
@@ -182,16 +184,17 @@ export async function loadMoneyReceived(
   );
 }
 
-/** /admin/reports: the monthly report and the money received, over the same months. */
+/** /admin/reports: the monthly report, the money received and the cancellations' reasons, over the same months. */
 export async function loadReportsPage(
   db: Db,
   { now = new Date(), locale = "en" }: { now?: Date; locale?: string } = {},
-): Promise<{ report: MonthlyReport; money: MoneyReceived }> {
-  const [report, money] = await Promise.all([
+): Promise<{ report: MonthlyReport; money: MoneyReceived; reasons: CancellationReasonCount[] }> {
+  const [report, money, reasons] = await Promise.all([
     loadMonthlyReport(db, { now }),
     loadMoneyReceived(db, { now, locale }),
+    loadCancellationReasons(db, reportWindow(now)),
   ]);
-  return { report, money };
+  return { report, money, reasons };
 }
 
 /** The same report as a CSV file (name and body). */

@@ -20,6 +20,9 @@ import {
   DEFAULT_APPROVAL_HOURS,
   MAX_APPROVAL_HOURS,
   MAX_COIN_CAP,
+  MAX_AUTO_REFUND_COINS,
+  MAX_DATA_EXPORTS_PER_DAY,
+  MAX_TICKET_FILE_RETENTION_DAYS,
   parseLocationNames,
   tickedTwoFactorRoles,
 } from "./settings";
@@ -50,10 +53,8 @@ const coins = z.number().int().min(0).max(MAX_COIN_CAP);
 /** A Discord webhook's address (isDiscordWebhookUrl), or empty for none. */
 const discordWebhook = z.string().refine(isDiscordWebhookUrl).or(z.literal(""));
 
-/** The largest refund an admin may let the system decide alone: 1,000 coins. */
-export const MAX_AUTO_REFUND_COINS = 1_000;
-export const MAX_TICKET_FILE_RETENTION_DAYS = 3_650;
-export const MAX_DATA_EXPORTS_PER_DAY = 20;
+// The self-service section's bounds live in settings.ts (the settings page shows them); named here too.
+export { MAX_AUTO_REFUND_COINS, MAX_DATA_EXPORTS_PER_DAY, MAX_TICKET_FILE_RETENTION_DAYS };
 
 /**
  * The site settings of spec section 3, grouped into sections. Each section is one row of the settings

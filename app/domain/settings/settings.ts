@@ -64,6 +64,11 @@ export function parseLocationNames(text: string): Record<string, string> | null 
 export const DEFAULT_APPROVAL_HOURS = 24;
 export const MAX_APPROVAL_HOURS = 720;
 
+/** The largest refund an admin may let the system decide alone: 1,000 coins. */
+export const MAX_AUTO_REFUND_COINS = 1_000;
+export const MAX_TICKET_FILE_RETENTION_DAYS = 3_650;
+export const MAX_DATA_EXPORTS_PER_DAY = 20;
+
 /** The bounds of the service lifecycle's numbers of days, as the form and the stored row check them. */
 export const LIFECYCLE_MAX_DAYS = 365;
 

@@ -14,6 +14,8 @@ import { directionOf } from "~/i18n/locales";
 import { formatEuros, formatEurosCompact } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { MoneyReceivedSection } from "./money-received";
+import { CancellationReasonsSection } from "./cancellation-reasons";
+import type { CancellationReasonCount } from "~/domain/hosting-services/cancellation";
 import { StackedBarChart, type MonthLabel } from "./stacked-bar-chart";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
@@ -122,10 +124,13 @@ function ReportTable({
 export function ReportsPage({
   report,
   money,
+  reasons = [],
   locale,
 }: {
   report: MonthlyReport;
   money: MoneyReceived;
+  /** Why customers cancelled over the same months. */
+  reasons?: CancellationReasonCount[];
   locale: string;
 }) {
   const { t } = useTranslation("admin-reports");
@@ -242,6 +247,8 @@ export function ReportsPage({
       ))}
 
       <MoneyReceivedSection money={money} locale={locale} monthName={monthName} />
+
+      <CancellationReasonsSection reasons={reasons} locale={locale} />
 
       <section aria-labelledby="report-definitions" className="grid gap-2 text-sm">
         <h2 id="report-definitions" className="text-lg font-semibold">

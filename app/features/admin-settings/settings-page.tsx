@@ -7,6 +7,7 @@ import { SETTINGS_FORM_SECTION, type Settings } from "~/domain/settings/settings
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { useInvoicingGroup } from "./invoicing-group";
+import { useSelfServiceGroup } from "./self-service-group";
 import { useLifecycleGroup } from "./lifecycle-group";
 import { useApprovalGroup, useLocationsGroup } from "./orders-group";
 import { usePaymentsGroup, useSecurityGroup, useVerificationGroup } from "./security-groups";
@@ -62,6 +63,7 @@ export function SettingsPage({
     useSecurityGroup(settings, adminTwoFactor, result),
     useVerificationGroup(settings, mailConfigured),
     useInvoicingGroup(settings, { countries, customersWithoutCountry }),
+    useSelfServiceGroup(settings),
     usePaymentsGroup(settings),
   ];
   const unknown = result && !result.ok && result.form === null ? result : undefined;

@@ -29,6 +29,8 @@ import { ratePercent } from "~/domain/invoices/invoices";
 import { useRefreshWhile } from "~/components/ui/use-refresh-while";
 import { Deadlines, ServerAddress, serverSettingUp } from "./service-details";
 import { WaitingOrders } from "./orders-list";
+import type { CancellationBadge } from "~/domain/hosting-services/cancellation";
+import { CancelLink } from "./cancel-link";
 
 export type ServiceRow = Pick<
   HostingService,
@@ -259,6 +261,7 @@ export function ServicesPanel({
   timeZone,
   approvalHours,
   error,
+  cancellations = {},
 }: {
   services: ServiceRow[];
   waitingOrders: WaitingOrder[];
@@ -279,6 +282,8 @@ export function ServicesPanel({
    */
   now: string;
   error?: { message: MessageKey; missingCents?: number; totalCents?: number };
+  /** The services with an open cancellation, by id: what their line says of it. */
+  cancellations?: Readonly<Record<number, CancellationBadge>>;
 }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
@@ -383,6 +388,7 @@ export function ServicesPanel({
                           {t("customer.changePlan")}
                         </Link>
                       ) : null}
+                      <CancelLink service={service} badge={cancellations[service.id]} />
                       {canRenew(service.status, service.suspensionReason) ? (
                         // A link to the confirmation step: nothing is charged before "Confirm renewal".
                         <Button asChild size="sm" variant="outline">

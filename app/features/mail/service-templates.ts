@@ -35,8 +35,16 @@ const SERVICE_TEXTS = {
   serviceTerminated: {
     expired: "serviceTerminated.bodyExpired",
     admin: "serviceTerminated.bodyAdmin",
+    // The customer's own cancellation: at the end of the term, or refunded within 14 days.
+    cancelled: "serviceTerminated.bodyCancelled",
+    refunded: "serviceTerminated.bodyRefunded",
   },
 } as const;
+
+/** Who or what ended a service, as its termination's message says it. */
+function endedBy(reason: unknown): keyof typeof SERVICE_TEXTS.serviceTerminated {
+  return reason === "admin" || reason === "cancelled" || reason === "refunded" ? reason : "expired";
+}
 
 /** What one renewal runs for, in words: "one month", "three months"… (written out for the test). */
 const PERIODS = {
@@ -253,7 +261,7 @@ export function serviceContent(
       );
     case "serviceTerminated":
       return content(t("serviceTerminated.subject", { service }), t("serviceTerminated.heading"), {
-        paragraphs: [t(SERVICE_TEXTS.serviceTerminated[byAdmin], { service })],
+        paragraphs: [t(SERVICE_TEXTS.serviceTerminated[endedBy(params.reason)], { service })],
       });
     case "serviceReady":
       return content(

@@ -17,6 +17,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
   return (
-    <ReportsPage report={loaderData.report} money={loaderData.money} locale={loaderData.locale} />
+    <ReportsPage
+      report={loaderData.report}
+      money={loaderData.money}
+      reasons={loaderData.reasons}
+      locale={loaderData.locale}
+    />
   );
 }

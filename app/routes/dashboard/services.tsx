@@ -6,6 +6,7 @@ import { loadServicesTab } from "~/domain/customer-dashboard/customer-dashboard.
 import { servicesTabPath } from "~/domain/hosting-services/hosting-services";
 import { autoRenewSchema, renewSchema } from "~/domain/hosting-services/hosting-services.schemas";
 import { setAutoRenew } from "~/domain/hosting-services/customer-services.server";
+import { cancellationBadgesOf } from "~/domain/hosting-services/cancellation.server";
 import { renewService } from "~/domain/hosting-services/renewal.server";
 import { ServicesPanel } from "~/features/dashboard/services-panel";
 import { TabPager } from "~/features/dashboard/tab-pager";
@@ -42,6 +43,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     timeZone: context.settings.general.timeZone,
     // Said under each order waiting for approval.
     approvalHours: context.settings.general.approvalHours,
+    // The services with an open cancellation: "Ends at expiry", "Refund requested".
+    cancellations: await cancellationBadgesOf(context.services.db, user.id),
     locale: context.locale,
   };
 }
@@ -128,6 +131,7 @@ export default function Services({ loaderData, actionData }: Route.ComponentProp
         lifecycle={loaderData.lifecycle}
         timeZone={loaderData.timeZone}
         approvalHours={loaderData.approvalHours}
+        cancellations={loaderData.cancellations}
         error={
           actionData && !actionData.ok
             ? {
