@@ -439,7 +439,10 @@ describeEachDatabase("a customer's cancellation", (app, dialect) => {
         amounts: negatedAmounts({ ...original, subtotalCents: 100, vatCents: 0, totalCents: 100 }),
         seller: original.seller,
         buyer: original.buyer,
-        lines: negatedLines([{ ...original.lines[0]!, unitCents: 100, totalCents: 100 }]),
+        // A downgrade's part is told by its line, a change of plan's (PARTIAL_CREDIT_LINES).
+        lines: negatedLines([
+          { ...original.lines[0]!, kind: "planChange", unitCents: 100, totalCents: 100 },
+        ]),
         timeZone: "UTC",
         hostingServiceId: serviceId,
         creditsInvoiceId: Number(row.id),

@@ -1,6 +1,10 @@
 import type { Tx } from "~/db/transaction";
-import { creditedSoFar } from "~/domain/invoices/credit-notes.server";
-import { DOCUMENT_COLUMNS, toDocument, type DocumentRow } from "~/domain/invoices/documents.server";
+import {
+  creditedSoFar,
+  DOCUMENT_COLUMNS,
+  toDocument,
+  type DocumentRow,
+} from "~/domain/invoices/documents.server";
 import { negatedAmounts, renewalTermOf, type DocumentLine } from "~/domain/invoices/invoices";
 import {
   issueDocument,

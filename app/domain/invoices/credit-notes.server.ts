@@ -8,7 +8,13 @@ import {
 } from "~/domain/hosting-services/renewal-refund.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requireStaffPermission, type StaffForbidden } from "~/domain/staff/staff-actor.server";
-import { amountsOf, DOCUMENT_COLUMNS, toDocument, type DocumentRow } from "./documents.server";
+import {
+  amountsOf,
+  creditedSoFar,
+  DOCUMENT_COLUMNS,
+  toDocument,
+  type DocumentRow,
+} from "./documents.server";
 import {
   negatedAmounts,
   negatedLines,
@@ -144,21 +150,6 @@ function partOfInvoice(original: InvoiceDocument, cents: number) {
     ? [{ ...first, quantity: 1, unitCents: lineCents, totalCents: lineCents }]
     : [];
   return { amounts: negatedAmounts(amounts), lines: negatedLines(lines) };
-}
-
-/**
- * What credit notes of an invoice gave back so far, in cents (positive). A paid invoice has some only
- * from a downgrade of plan, which credits part of the invoice paying the term and leaves it paid
- * (docs/self-service.md): a refund of it gives back its total less this.
- */
-export async function creditedSoFar(trx: Db | Tx, invoiceId: number): Promise<number> {
-  const row = await trx
-    .selectFrom("invoices")
-    .select((eb) => eb.fn.sum<number>("total_cents").as("n"))
-    .where("credits_invoice_id", "=", invoiceId)
-    .where("kind", "=", "credit_note")
-    .executeTakeFirst();
-  return -Number(row?.n ?? 0);
 }
 
 /**

@@ -3,7 +3,7 @@ import { withOwner } from "~/db/customer-rows";
 import { containsAny } from "~/db/like-pattern";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { InvoicesTable } from "~/db/schema";
-import type { Db } from "~/db/transaction";
+import type { Db, Tx } from "~/db/transaction";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
   expiryBeforeRenewal,
@@ -139,6 +139,21 @@ export function toDocument(
   };
 }
 /**
+ * What credit notes of an invoice gave back so far, in cents (positive). A paid invoice has some only
+ * from a downgrade of plan, which credits part of the invoice paying the term and leaves it paid
+ * (docs/self-service.md): a refund of it gives back its total less this.
+ */
+export async function creditedSoFar(trx: Db | Tx, invoiceId: number): Promise<number> {
+  const row = await trx
+    .selectFrom("invoices")
+    .select((eb) => eb.fn.sum<number>("total_cents").as("n"))
+    .where("credits_invoice_id", "=", invoiceId)
+    .where("kind", "=", "credit_note")
+    .executeTakeFirst();
+  return -Number(row?.n ?? 0);
+}
+
+/**
  * A document as a page shows it, to its owner or an admin; undefined for anyone else (the page answers
  * 404, as for a number that does not exist), with the numbers of the document it credits or that
  * credits it.
@@ -177,6 +192,21 @@ export async function getDocument(
     creditedBy: row.credited_by,
   });
   if (!reader.isAdmin || document.kind !== "invoice" || document.state !== "paid") return document;
+  // A downgrade's part of it, given back already: its refund gives back the rest.
+  const credited = await creditedSoFar(db, document.id);
+  return withServiceEffects(
+    db,
+    credited > 0 ? { ...document, creditedSoFarCents: credited } : document,
+    now,
+  );
+}
+
+/** For an admin, on a paid invoice: what its refund may do to the service it paid for. */
+async function withServiceEffects(
+  db: Db,
+  document: InvoiceDocument,
+  now: Date,
+): Promise<InvoiceDocument> {
   if (document.orderId !== null) {
     const service = await db
       .selectFrom("orders")

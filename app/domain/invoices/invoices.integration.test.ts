@@ -1695,7 +1695,7 @@ describeEachDatabase("invoices", (app, dialect) => {
           },
           {
             number: firstInvoice!.number,
-            problem: `its credit note is -1 cents, expected ${-first.totalCents}`,
+            problem: `its credit notes come to -1 cents, expected ${-first.totalCents}`,
           },
           { number: `HF-${year}-000001`, problem: "its ledger entry is another customer's" },
           { number: `HF-${year}-000002`, problem: "is credited without a credit note" },

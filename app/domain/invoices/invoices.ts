@@ -260,6 +260,8 @@ export interface InvoiceDocument extends DocumentAmounts {
    * when there is none, or it was deleted since).
    */
   orderService?: { id: number; name: string; status: string } | null;
+  /** For an admin, on a paid invoice a downgrade credited part of: what it gave back, in cents. */
+  creditedSoFarCents?: number;
 }
 
 /** One row of a list of documents (the billing tab, /admin/invoices). */

@@ -384,7 +384,11 @@ export function ServicesPanel({
                     <div className="flex flex-wrap items-center gap-3">
                       <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>
                       {service.status === "active" ? (
-                        <Link to={planChangePath(service.id)} className="text-sm underline">
+                        <Link
+                          to={planChangePath(service.id)}
+                          aria-label={t("customer.changePlanFor", { service: service.name })}
+                          className="text-sm underline"
+                        >
                           {t("customer.changePlan")}
                         </Link>
                       ) : null}

@@ -18,6 +18,7 @@ import {
 } from "~/domain/invoices/invoices";
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
+import { formatEuros } from "~/lib/money";
 import { PaymentDetails } from "./document-payment";
 import { stateTone } from "./invoice-list";
 
@@ -185,7 +186,7 @@ export function DocumentPage({
         ) : null}
       </article>
       {mayRefund && document.kind === "invoice" && document.state === "paid" ? (
-        <RefundCard result={result} document={document} date={tools.date} />
+        <RefundCard result={result} document={document} date={tools.date} locale={locale} />
       ) : mayRefund && result?.ok ? (
         <RefundCard result={result} date={tools.date} done />
       ) : null}
@@ -198,12 +199,14 @@ function RefundCard({
   result,
   document,
   date,
+  locale = "en",
   done = false,
 }: {
   result?: RefundResult;
   /** The paid invoice (its renewal's term or its order's service), unless just refunded. */
   document?: InvoiceDocument;
   date?: (iso: string) => string;
+  locale?: string;
   /** Just refunded: only the outcome is left to show. */
   done?: boolean;
 }) {
@@ -277,6 +280,14 @@ function RefundCard({
         values={refused?.values ?? {}}
         errors={refused?.fieldErrors ?? {}}
       />
+      {document?.creditedSoFarCents ? (
+        <p className="text-sm text-muted-foreground">
+          {t("refund.partlyCredited", {
+            credited: formatEuros(document.creditedSoFarCents, locale),
+            left: formatEuros(document.totalCents - document.creditedSoFarCents, locale),
+          })}
+        </p>
+      ) : null}
       {document && date ? (
         <RefundServiceEffect document={document} date={date} sent={refused?.values} />
       ) : null}
