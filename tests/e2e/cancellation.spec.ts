@@ -273,3 +273,40 @@ test("a refund after the 14 days is not offered, and a forged one is refused wit
   await admin.context.close();
   await buyer.context.close();
 });
+
+test("the cancel page fits a 360 px phone in each language, its long reasons included", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const base = server!.url;
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD, { baseURL: base });
+  const buyer = await newCustomerSignedIn(
+    browser,
+    { name: "Yasmine Langues" },
+    { baseURL: base, viewport: PHONE },
+  );
+  const { page, customer } = buyer;
+  await addCoins(admin.page, customer.email, "20");
+  await orderedAndApproved(page, admin.page, customer.email, "Yasmine Langues RP");
+  await visit(page, "/dashboard?tab=services");
+  const path = (await page.getByRole("link", { name: /^Cancel / }).getAttribute("href"))!;
+  // A select is as wide as its longest option: the French and Arabic reasons are the longest.
+  for (const lang of ["en", "fr", "ar"]) {
+    const switched = await page.request.post("/language", {
+      form: { lang, redirectTo: path },
+      maxRedirects: 0,
+    });
+    expect(switched.status()).toBe(302);
+    await visit(page, path);
+    await expect(page.getByTestId("service-cancel").locator("select").first()).toBeVisible();
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll, `${lang}: ${scroll} px wide on a ${client} px screen`).toBeLessThanOrEqual(
+      client,
+    );
+  }
+  await admin.context.close();
+  await buyer.context.close();
+});

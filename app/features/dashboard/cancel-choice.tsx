@@ -88,7 +88,13 @@ export function CancelChoice({
           />
         </Field>
         <div>
-          <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
+          {/* The French and Arabic labels are long: on a phone they wrap instead of widening it. */}
+          <Button
+            type="submit"
+            variant={destructive ? "destructive" : "default"}
+            disabled={busy}
+            className="h-auto min-h-10 py-2 text-start whitespace-normal"
+          >
             {submit}
           </Button>
         </div>
