@@ -229,6 +229,7 @@ const ADMIN_PATHS = [
   "/admin/services",
   "/admin/transactions",
   "/admin/invoices",
+  "/admin/refunds",
   "/admin/tickets",
   "/admin/tickets/replies",
   "/admin/products",
