@@ -48,11 +48,61 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "panel_port_claims",
   "panel_calls",
   "panel_drift",
+  // Paying online (0047-0050): a provider's connection, then the checkouts of top-up requests, what the
+  // providers sent about them, and the refunds asked of them.
+  "payment_providers",
+  "online_payments",
+  "provider_notifications",
+  "provider_notification_refusals",
+  "online_payment_refunds",
+  // A server in its customer's hands (0051): its last read state (with when the customer was told it
+  // went offline, so a move does not tell them again) and what was asked of it.
+  "server_status",
+  "server_actions",
+  // Changes of plan (0053), cancellations and refunds (0054).
+  "product_plan_paths",
+  "plan_changes",
+  "service_cancellations",
+  // A ticket's files (0055) after its messages, the staff's canned replies (0056), and the customers'
+  // archives of their data (0057), whose links keep working after the move.
+  "ticket_files",
+  "canned_replies",
+  "data_exports",
 ];
 
+/** SQLite's FTS5 search indexes (migrations 0014 and 0020): virtual tables outside the Kysely types. */
+type SqliteSearchIndex = "users_search" | "hosting_services_search";
+
+/**
+ * Tables deliberately left behind, each with why: nothing in them is anyone's data, and the target fills
+ * them again by itself. Every other table is in TABLES_IN_ORDER (the copy's test holds both lists to the tables
+ * the migrations make).
+ */
+export const TABLES_NOT_COPIED: Partial<Record<keyof Database | SqliteSearchIndex, string>> = {
+  ledger_days:
+    "a cache of the ledger's per-day sums: the target sums each day again from the copied ledger",
+  ledger_day_totals:
+    "the per-day sums ledger_days lists: derived from the ledger, rebuilt on the next view",
+  form_rate_windows:
+    "short-lived per-address counts of form posts: the limits start afresh after a move",
+  job_workers:
+    "the heartbeats of the worker processes running now: the target's own workers write theirs",
+  users_search:
+    "SQLite's search index of accounts, kept by triggers; PostgreSQL searches by trigram indexes instead",
+  hosting_services_search:
+    "SQLite's search index of services' names, kept by triggers, as users_search",
+};
+
 const BATCH = 500;
-/** Tables whose rows are large, read a few at a time: a proof file is up to 5 MiB. */
-const SMALL_BATCHES: Partial<Record<keyof Database, number>> = { top_up_proofs: 10 };
+/**
+ * Tables whose rows are large, read a few at a time: a proof file is up to 5 MiB, a ticket's file up to
+ * 8 MiB, and a data archive holds a customer's proofs and documents, so one at a time.
+ */
+const SMALL_BATCHES: Partial<Record<keyof Database, number>> = {
+  top_up_proofs: 10,
+  ticket_files: 5,
+  data_exports: 1,
+};
 
 const TEXT_ID_TABLES: (keyof Database)[] = [
   "users",
@@ -72,6 +122,10 @@ const KEYED_TABLES: Partial<Record<keyof Database, string[]>> = {
   panel_accounts: ["user_id"],
   panel_port_claims: ["allocation_id"],
   top_up_proof_thumbnails: ["proof_id"],
+  // A provider's name, a service's id, a pair of products.
+  payment_providers: ["provider"],
+  server_status: ["hosting_service_id"],
+  product_plan_paths: ["from_product_id", "to_product_id"],
 };
 
 /** better-auth's booleans are 0/1 in SQLite and true/false in PostgreSQL. */
