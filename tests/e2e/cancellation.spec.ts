@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 import { e2eFolder } from "../support/scratch";
 import {
@@ -60,6 +60,19 @@ async function orderedAndApproved(page: Page, admin: Page, email: string, server
     .getByRole("button", { name: "Approve" })
     .click();
   await expect(admin.getByRole("status")).toContainText("approved");
+}
+
+/**
+ * A customer on a phone, named `name`, with an active service of the first plan named `serverName`
+ * (coins added by the admin, ordered, approved), and the admin who approved it.
+ */
+async function customerWithService(browser: Browser, name: string, serverName: string) {
+  const base = server!.url;
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD, { baseURL: base });
+  const buyer = await newCustomerSignedIn(browser, { name }, { baseURL: base, viewport: PHONE });
+  await addCoins(admin.page, buyer.customer.email, "20");
+  await orderedAndApproved(buyer.page, admin.page, buyer.customer.email, serverName);
+  return { admin, buyer };
 }
 
 /** The customer's balance in coins, as the billing tab's ledger last wrote it. */
@@ -231,16 +244,8 @@ test("a refund after the 14 days is not offered, and a forged one is refused wit
   browser,
 }) => {
   test.setTimeout(120_000);
-  const base = server!.url;
-  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD, { baseURL: base });
-  const buyer = await newCustomerSignedIn(
-    browser,
-    { name: "Omar Late" },
-    { baseURL: base, viewport: PHONE },
-  );
+  const { admin, buyer } = await customerWithService(browser, "Omar Late", "Omar RP");
   const { page, customer } = buyer;
-  await addCoins(admin.page, customer.email, "10");
-  await orderedAndApproved(page, admin.page, customer.email, "Omar RP");
 
   // Time moves: the order was placed 14 days and a minute ago.
   const db = new Database(server!.databaseFile);
@@ -278,16 +283,12 @@ test("the cancel page fits a 360 px phone in each language, its long reasons inc
   browser,
 }) => {
   test.setTimeout(120_000);
-  const base = server!.url;
-  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD, { baseURL: base });
-  const buyer = await newCustomerSignedIn(
+  const { admin, buyer } = await customerWithService(
     browser,
-    { name: "Yasmine Langues" },
-    { baseURL: base, viewport: PHONE },
+    "Yasmine Langues",
+    "Yasmine Langues RP",
   );
-  const { page, customer } = buyer;
-  await addCoins(admin.page, customer.email, "20");
-  await orderedAndApproved(page, admin.page, customer.email, "Yasmine Langues RP");
+  const { page } = buyer;
   await visit(page, "/dashboard?tab=services");
   const path = (await page.getByRole("link", { name: /^Cancel / }).getAttribute("href"))!;
   // A select is as wide as its longest option: the French and Arabic reasons are the longest.

@@ -70,30 +70,38 @@ async function claimForCredit(trx: Tx, row: DocumentRow): Promise<void> {
     refuse<CreditResult>("conflict", "invoices.errors.notRefundable");
 }
 
+/** What a credit note records besides its figures: why, how the money went back, who, when. */
+interface CreditInput {
+  reason: string;
+  refundMethod: RefundMethod;
+  /** The coins returned, if they were. */
+  ledgerEntryId: number | null;
+  actorId: string | null;
+  timeZone: string;
+  now?: Date;
+}
+
 /**
- * Step, after claimForCredit: a credit note of the whole of a paid invoice (its lines and figures
- * negated, the same seller and buyer). `ledgerEntryId`: the coins returned, if they were.
+ * Step, after claimForCredit: the credit note that closes a paid invoice, with the same seller and
+ * buyer, of `cents`. The whole invoice (its lines and figures negated) when nothing of it was credited
+ * before; otherwise what is left of it, as a part (`partOfInvoice`).
  */
-async function creditInvoice(
+async function creditWhatIsLeft(
   trx: Tx,
   row: DocumentRow,
-  input: {
-    reason: string;
-    refundMethod: RefundMethod;
-    ledgerEntryId: number | null;
-    actorId: string | null;
-    timeZone: string;
-    now?: Date;
-  },
+  input: CreditInput & { cents: number },
 ): Promise<IssuedDocument> {
   const original = toDocument(row, { creditsNumber: null, creditedBy: null });
+  const figures =
+    input.cents === row.total_cents
+      ? { amounts: negatedAmounts(amountsOf(row)), lines: negatedLines(original.lines) }
+      : partOfInvoice(original, input.cents);
   return issueDocument(trx, {
     kind: "credit_note",
     userId: row.user_id,
-    amounts: negatedAmounts(amountsOf(row)),
+    ...figures,
     seller: original.seller,
     buyer: original.buyer,
-    lines: negatedLines(original.lines),
     timeZone: input.timeZone,
     orderId: original.orderId,
     hostingServiceId: original.hostingServiceId,
@@ -153,35 +161,6 @@ function partOfInvoice(original: InvoiceDocument, cents: number) {
 }
 
 /**
- * Step, after claimForCredit: the credit note that closes an invoice, of `cents`, what is left of it.
- * The whole invoice (its lines negated) when nothing was credited before; otherwise a part of it.
- */
-async function creditWhatIsLeft(
-  trx: Tx,
-  row: DocumentRow,
-  input: Parameters<typeof creditInvoice>[2] & { cents: number },
-): Promise<IssuedDocument> {
-  if (input.cents === row.total_cents) return creditInvoice(trx, row, input);
-  const original = toDocument(row, { creditsNumber: null, creditedBy: null });
-  return issueDocument(trx, {
-    kind: "credit_note",
-    userId: row.user_id,
-    ...partOfInvoice(original, input.cents),
-    seller: original.seller,
-    buyer: original.buyer,
-    timeZone: input.timeZone,
-    orderId: original.orderId,
-    hostingServiceId: original.hostingServiceId,
-    creditsInvoiceId: original.id,
-    ledgerEntryId: input.ledgerEntryId,
-    reason: input.reason,
-    refundMethod: input.refundMethod,
-    actorId: input.actorId,
-    now: input.now,
-  });
-}
-
-/**
  * Step, for a service's refund (refund-decision.server.ts): what is left of a paid invoice, `cents`
  * (its total less `creditedSoFar`), given back as coins with a credit note of that much, and the
  * invoice marked credited. Claimed first, as a refund is: once, whoever races.
@@ -226,8 +205,10 @@ export async function creditOrderInvoice(
   if (!row) return null;
   await claimForCredit(trx, row);
   const { general } = await getSettings(trx);
-  return creditInvoice(trx, row, {
+  // A pending order's invoice has had nothing credited: its whole.
+  return creditWhatIsLeft(trx, row, {
     ...input,
+    cents: row.total_cents,
     refundMethod: "coins",
     timeZone: general.timeZone,
   });
@@ -236,7 +217,8 @@ export async function creditOrderInvoice(
 /**
  * An admin records a refund of an invoice (the 14-day guarantee of the service terms): the coins back
  * on the customer's balance through the ledger, or the money sent back outside the site (nothing moves
- * here). Either way a credit note of the whole invoice and the invoice credited, recorded as
+ * here). Either way a credit note of what is left of the invoice (the whole, unless a downgrade gave
+ * part of it back) and the invoice credited, recorded as
  * `invoice.refunded` (its audit entry, the customer's notice and the credit note's mail), in one
  * transaction. An invoice is refunded once; an order still pending is rejected instead (which refunds it).
  * The actor is a member of the staff whose role holds `invoices.refund`, checked in that transaction.
