@@ -68,6 +68,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.refund_approved": "services:cancel.audit.refundApproved",
   "service.refund_refused": "services:cancel.audit.refundRefused",
   "service.ended_at_term": "services:cancel.audit.endedAtTerm",
+  // A customer's change of plan, up or down.
+  "service.plan_change": "services:planChange.audit.changed",
   // The background worker, on /admin/automation.
   "automation.run_now": "audit.actions.automationRunNow",
   "automation.job_retry": "audit.actions.automationJobRetry",
