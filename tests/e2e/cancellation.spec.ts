@@ -214,6 +214,7 @@ test("a refund within 14 days is asked on a phone, decided by the staff, and cre
   });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("It costs too much");
+  await expect(row).toContainText("2.50 coins");
   const approve = row.getByRole("button", { name: /^Approve refund request #\d+$/ });
   const id = (await approve.getAttribute("aria-label"))!.match(/#(\d+)$/)![1]!;
   await approve.click();

@@ -78,7 +78,11 @@ export function RefundsPage({
       id: "amount",
       header: t("refunds.amount"),
       className: "font-mono md:whitespace-nowrap",
-      cell: (row) => <span dir="ltr">{coins(row.refundCents)}</span>,
+      cell: (row) => (
+        <span className="whitespace-nowrap">
+          {t("refunds.amountCoins", { amount: coins(row.refundCents) })}
+        </span>
+      ),
     },
     {
       id: "reason",
