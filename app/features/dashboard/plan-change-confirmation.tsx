@@ -1,51 +1,16 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { useMessage } from "~/i18n/use-message";
 import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
-import { formResultProps } from "~/components/ui/form-result";
 import { usePlanSpecs } from "~/components/ui/plan-specs";
-import { AddCoinsButton, type CoinPurchaseWay } from "~/components/layout/coin-dialog";
+import type { CoinPurchaseWay } from "~/components/layout/coin-dialog";
 import { planChangePath, type PlanChangeQuote } from "~/domain/hosting-services/plan-change";
 import { ratePercent } from "~/domain/invoices/invoices";
 import { BILLING_CYCLE_NAMES } from "~/domain/orders/orders";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { formatCoins, formatEuros } from "~/lib/money";
-
-/**
- * "Not enough coins: this costs … and you need … more." with "Add coins" beside it, as the renewal's
- * confirmation says it: the top-up form with what is missing filled in while a payment method is open,
- * else the coins page.
- */
-export function ShortOfCoins({
-  totalCents,
-  missingCents,
-  coinWay,
-  locale,
-}: {
-  totalCents: number;
-  missingCents: number;
-  coinWay: CoinPurchaseWay;
-  locale: string;
-}) {
-  const message = useMessage();
-  return (
-    <div
-      role="alert"
-      {...formResultProps}
-      className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-red-50 p-3 text-sm text-red-700"
-    >
-      <p>
-        {message("orders.errors.insufficientCoins", {
-          total: formatEuros(totalCents, locale),
-          missing: formatEuros(missingCents, locale),
-        })}
-      </p>
-      <AddCoinsButton way={coinWay} missingCents={missingCents} />
-    </div>
-  );
-}
+import { ShortOfCoins } from "./short-of-coins";
 
 /**
  * The step between choosing a plan and the change, rendered by the server (it works without

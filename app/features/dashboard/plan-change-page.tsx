@@ -16,7 +16,8 @@ import {
 import { BILLING_CYCLE_NAMES } from "~/domain/orders/orders";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { formatEuros } from "~/lib/money";
-import { PlanChangeConfirmation, ShortOfCoins } from "./plan-change-confirmation";
+import { PlanChangeConfirmation } from "./plan-change-confirmation";
+import { ShortOfCoins } from "./short-of-coins";
 
 /** A refused post: its message and, for a short balance, what it costs and lacks. */
 export interface PlanChangeError {

@@ -5,7 +5,7 @@ import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { AddCoinsButton, type CoinPurchaseWay } from "~/components/layout/coin-dialog";
+import type { CoinPurchaseWay } from "~/components/layout/coin-dialog";
 import {
   badgeTone,
   canRenew,
@@ -24,13 +24,13 @@ import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat, mediumDate } from "~/lib/intl-format";
 import type { LifecycleSettings } from "~/domain/lifecycle/lifecycle";
 import { FormAlert } from "~/components/ui/form-card";
-import { formResultProps } from "~/components/ui/form-result";
 import { ratePercent } from "~/domain/invoices/invoices";
 import { useRefreshWhile } from "~/components/ui/use-refresh-while";
 import { Deadlines, ServerAddress, serverSettingUp } from "./service-details";
 import { WaitingOrders } from "./orders-list";
 import type { CancellationBadge } from "~/domain/hosting-services/cancellation";
 import { CancelLink } from "./cancel-link";
+import { ShortOfCoins } from "./short-of-coins";
 
 export type ServiceRow = Pick<
   HostingService,
@@ -63,39 +63,6 @@ export const SETTING_UP_REFRESH_MS = 3_000;
 
 /** The services tab's address; `renew` asks to confirm that service's renewal (the anchor scrolls to it). */
 const servicesHref = servicesTabPath;
-
-/**
- * "Not enough coins: this costs … and you need … more." with "Add coins" beside it: the top-up form
- * with what is missing filled in while a payment method is open, else the coins page.
- */
-function ShortBalance({
-  totalCents,
-  missingCents,
-  coinWay,
-  locale,
-}: {
-  totalCents: number;
-  missingCents: number;
-  coinWay: CoinPurchaseWay;
-  locale: string;
-}) {
-  const message = useMessage();
-  return (
-    <div
-      role="alert"
-      {...formResultProps}
-      className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-red-50 p-3 text-sm text-red-700"
-    >
-      <p>
-        {message("orders.errors.insufficientCoins", {
-          total: formatEuros(totalCents, locale),
-          missing: formatEuros(missingCents, locale),
-        })}
-      </p>
-      <AddCoinsButton way={coinWay} missingCents={missingCents} />
-    </div>
-  );
-}
 
 /**
  * The step between "Renew" and the charge, rendered by the server (it works without JavaScript): the
@@ -190,7 +157,7 @@ function RenewalConfirmation({
         ))}
       </dl>
       {quote.missingCents > 0 ? (
-        <ShortBalance
+        <ShortOfCoins
           totalCents={quote.priceCents}
           missingCents={quote.missingCents}
           coinWay={coinWay}
@@ -307,7 +274,7 @@ export function ServicesPanel({
     <div className="grid gap-6">
       {error && !shownInConfirmation ? (
         error.message === "orders.errors.insufficientCoins" ? (
-          <ShortBalance
+          <ShortOfCoins
             totalCents={error.totalCents ?? 0}
             missingCents={error.missingCents ?? 0}
             coinWay={coinWay}
