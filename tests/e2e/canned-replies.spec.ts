@@ -165,6 +165,8 @@ test("without scripts, the picker's button puts the reply after what was typed",
   // A reply seeded on a new install, in English for a customer who never chose a language.
   await page.getByLabel("Canned reply").selectOption({ label: "Your payment was received" });
   await page.getByRole("button", { name: "Insert" }).click();
+  // A post: the draft is never written into the address (nor the history, nor the access log).
+  await expect(page).toHaveURL(new RegExp(`/admin/tickets/${ticketId}$`));
   await expect(box).toHaveValue(
     `Thanks, checking now.\n\nHello ${name},\n\nWe have received your payment, thank you. The coins have been added to your balance: you can use them right away from your dashboard.\n\nThe support team`,
   );

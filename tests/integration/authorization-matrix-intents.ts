@@ -50,6 +50,7 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
   "/admin/clients/:id": { note: "clients.view", "reset-two-factor": "clients.edit" },
   "/admin/tickets/:id": {
     reply: "tickets.reply",
+    insertCanned: "tickets.reply",
     status: "tickets.reply",
     priority: "tickets.reply",
     coins: "coins.adjust",

@@ -87,8 +87,12 @@ export const cannedReplyActionSchema = editorActionSchema(
 );
 export type CannedReplyAction = z.infer<typeof cannedReplyActionSchema>;
 
-/** A ticket page's address asking for a canned reply in its box (the picker without scripts). */
-export const cannedInsertQuerySchema = z.object({
+/**
+ * The reply form posted by the picker's "Insert" button (the picker without scripts): the reply chosen
+ * and what the box held. A post, so that the draft never lands in an address, a history or a log.
+ */
+export const cannedInsertSchema = z.object({
+  intent: z.literal("insertCanned"),
   canned: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
   // What the box held when the picker's button was pressed, kept before the reply.
   message: z.string().max(20_000).optional().catch(undefined),

@@ -14,7 +14,7 @@ import {
   withCannedText,
   type CannedReplyInput,
 } from "./canned-replies";
-import { cannedInsertQuerySchema, cannedReplyActionSchema } from "./canned-replies.schemas";
+import { cannedInsertSchema, cannedReplyActionSchema } from "./canned-replies.schemas";
 import { CANNED_REPLY_SEEDS } from "./canned-reply-seeds";
 import { MAX_MESSAGE_LENGTH } from "./tickets";
 
@@ -210,14 +210,22 @@ describe("the editor's form", () => {
     });
   });
 
-  it("reads the picker's address without scripts, ignoring what does not parse", () => {
-    expect(cannedInsertQuerySchema.parse({ canned: "3", message: "typed" })).toEqual({
+  it("reads the picker's post without scripts, ignoring what does not parse", () => {
+    const insert = { intent: "insertCanned" };
+    expect(cannedInsertSchema.parse({ ...insert, canned: "3", message: "typed" })).toEqual({
+      ...insert,
       canned: 3,
       message: "typed",
     });
-    expect(cannedInsertQuerySchema.parse({ canned: "" })).toEqual({ canned: undefined });
-    expect(cannedInsertQuerySchema.parse({ canned: "x", intent: "reply" })).toEqual({
+    expect(cannedInsertSchema.parse({ ...insert, canned: "" })).toEqual({
+      ...insert,
       canned: undefined,
     });
+    expect(cannedInsertSchema.parse({ ...insert, canned: "x" })).toEqual({
+      ...insert,
+      canned: undefined,
+    });
+    // Only the insert's own intent: a reply's post is never read as one.
+    expect(cannedInsertSchema.safeParse({ intent: "reply", canned: "3" }).success).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
   TICKET_STATUSES,
 } from "./tickets";
 import { TICKET_QUEUE_SORTS } from "./ticket-queue";
+import { cannedInsertSchema } from "./canned-replies.schemas";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
 // never reaches the browser (docs/architecture.md).
@@ -47,17 +48,21 @@ export const customerTicketActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reopen") }),
 ]);
 
+/** "Internal note" ticked: a note for the staff (ticket-notes.server.ts), not a reply. */
+const internalBox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
 export const adminTicketActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("reply"),
     message,
     idempotencyKey: ticketFormKeySchema,
-    // "Internal note" ticked: a note for the staff (ticket-notes.server.ts), not a reply.
-    internal: z
-      .string()
-      .optional()
-      .transform((value) => value === "on"),
+    internal: internalBox,
   }),
+  // The reply form asked again with a canned reply put in its box: nothing is sent.
+  cannedInsertSchema.extend({ internal: internalBox }),
   z.object({ intent: z.literal("status"), status: z.enum(TICKET_STATUSES) }),
   z.object({ intent: z.literal("priority"), priority: z.enum(PRIORITIES) }),
   z.object({

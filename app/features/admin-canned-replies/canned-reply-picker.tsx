@@ -33,9 +33,9 @@ function replyBoxOf(form: HTMLFormElement | null): HTMLTextAreaElement | null {
  * The canned replies of a ticket's reply form (docs/self-service.md), placed inside that form. Choosing
  * one puts it in the reply box, already in the customer's language with their name and the ticket's
  * number, after what was typed (nothing typed is lost) and ready to edit before sending. Without scripts
- * the select has an "Insert" button that asks the page again (a GET with the reply chosen and what the
- * box held) and the page comes back with both in the box; once React runs, choosing is enough and the
- * button goes.
+ * the select has an "Insert" button that posts the form with its own intent (the reply chosen and what
+ * the box held, never in the address) and the page comes back with both in the box, nothing sent; once
+ * React runs, choosing is enough and the button goes.
  */
 export function CannedReplyPicker({
   replies,
@@ -92,10 +92,12 @@ export function CannedReplyPicker({
             </>
           )}
         </Select>
-        {/* Without scripts: the whole form, the box's text with it, asked again as a GET. */}
+        {/* Without scripts: the whole form, the box's text with it, posted as an insert. Its intent comes
+            after the form's own "reply" in the posted fields, and the later field is the one read. */}
         <Button
           type="submit"
-          formMethod="get"
+          name="intent"
+          value="insertCanned"
           formNoValidate
           variant="outline"
           size="sm"

@@ -25,7 +25,6 @@ import { ClientLink } from "~/components/ui/client-link";
 import { ClientSummaryPanel } from "~/features/admin-clients/client-detail-summary";
 import { TicketThread } from "~/features/support/ticket-thread";
 import { CannedReplyPicker } from "~/features/admin-canned-replies/canned-reply-picker";
-import { cannedInsertQuerySchema } from "~/domain/tickets/canned-replies.schemas";
 import { cannedReplyPicker } from "~/domain/tickets/canned-replies.server";
 import { TicketFilesField, TICKET_FILES_FIELD } from "~/features/support/ticket-files-field";
 import { StaffReplyForm } from "~/features/admin-tickets/staff-reply-form";
@@ -34,7 +33,7 @@ import { inUploadTurn } from "~/http/form.server";
 import { statusOf } from "~/http/result-status";
 import { requirePermission } from "~/http/guards.server";
 import { formatCoins } from "~/lib/money";
-import { adminForm, queryOf, refusal } from "~/http/route-request.server";
+import { adminForm, refusal } from "~/http/route-request.server";
 import { proofIsFresh, readProofPost, requireFreshProof } from "~/http/fresh-proof.server";
 import { coinChangeNeedsProof } from "~/domain/staff/fresh-proof";
 import { FreshProofField, proofAnswerOf } from "~/components/ui/fresh-proof-field";
@@ -63,12 +62,10 @@ export async function loader({ url, context: routerContext, params }: Route.Load
     locale: context.locale,
     // The moment the sidebar's service expiries are read against, on the server and when hydrating.
     now: new Date().toISOString(),
-    // The reply form's canned replies, in the customer's language (and, without scripts, the box's text
-    // once one was inserted).
+    // The reply form's canned replies, in the customer's language.
     canned: await cannedReplyPicker(context.services.db, {
       ticketId: found.ticket.id,
       siteLocale: context.settings.general.defaultLocale,
-      insert: queryOf(url, cannedInsertQuerySchema),
     }),
   };
 }
@@ -120,6 +117,21 @@ async function answer(
   const db = context.services.db;
   const input = form.data;
   const intent = input.intent;
+  if (input.intent === "insertCanned") {
+    // Without scripts: the page again, the chosen reply after what the box held; nothing is sent.
+    const picker = await cannedReplyPicker(db, {
+      ticketId,
+      siteLocale: context.settings.general.defaultLocale,
+      insert: { canned: input.canned, message: input.message },
+    });
+    return {
+      ok: true as const,
+      intent,
+      message: "admin-tickets.cannedReplies.picker.inserted" as const,
+      typed: picker.draft,
+      internal: input.internal,
+    };
+  }
   let result;
   if (input.intent === "reply") {
     const post = {
@@ -213,6 +225,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
     actionData && intents.includes(actionData.intent ?? "") ? actionData : undefined;
   const fieldResult = resultOf(["status", "priority"]);
   const replyResult = resultOf(["reply"]);
+  const inserted = resultOf(["insertCanned"]);
   const coinResult = resultOf(["coins"]);
   const filesError =
     replyResult && "filesParams" in replyResult && replyResult.filesParams
@@ -264,14 +277,13 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
               locale={loaderData.canned.locale}
             />
           }
-          result={replyResult && !filesError ? replyResult : undefined}
+          result={replyResult && !filesError ? replyResult : inserted}
           typed={
-            replyResult?.ok
-              ? undefined
-              : {
-                  message: replyResult?.typed ?? loaderData.canned.draft,
-                  internal: replyResult?.internal,
-                }
+            inserted
+              ? { message: inserted.typed, internal: inserted.internal }
+              : replyResult && !replyResult.ok
+                ? { message: replyResult.typed, internal: replyResult.internal }
+                : undefined
           }
         />
       </section>
