@@ -174,6 +174,49 @@ describeEachDatabase("a customer's cancellation", (app, dialect) => {
     expect(await serviceRow(app(), serviceId)).toMatchObject({ ends_at_expiry: 1 });
   });
 
+  it("keeps the server its customer renews after setting it to end at its term", async () => {
+    const { user, serviceId } = await customerWithRunningService(app(), 10_000);
+    await app()
+      .db.updateTable("hosting_services")
+      .set({ auto_renew: 1 })
+      .where("id", "=", serviceId)
+      .execute();
+    await scheduleEndOfTerm(app().db, { userId: user, serviceId, ...asked });
+    const before = await serviceRow(app(), serviceId);
+    expect(await renewWithNewKey(app(), user, serviceId)).toMatchObject({ ok: true });
+    expect(await requestsOf(app(), serviceId)).toMatchObject([
+      { kind: "end_of_term", state: "withdrawn" },
+    ]);
+    const after = await serviceRow(app(), serviceId);
+    expect(after).toMatchObject({ status: "active", auto_renew: 1, ends_at_expiry: 0 });
+    expect(Date.parse(after.expires_at)).toBeGreaterThan(Date.parse(before.expires_at));
+    // The lifecycle, past the old expiry, ends nothing: the renewed term runs on.
+    await updateSettingsSection(app().db, "lifecycle", {
+      ...defaultSettings().lifecycle,
+      enabled: true,
+    });
+    await runLifecycle(app().db, { now: new Date(Date.parse(before.expires_at) + 60_000) });
+    expect(await serviceRow(app(), serviceId)).toMatchObject({ status: "active" });
+    const audit = await readRow(app().db, "audit_log", ["after"], {
+      action: "service.cancel_withdrawn",
+      target_id: String(serviceId),
+    });
+    expect(JSON.parse(String(audit.after))).toEqual({ endsAtExpiry: false, autoRenew: true });
+  });
+
+  it("leaves a refund request waiting for the staff alone when the service is renewed", async () => {
+    const { user, serviceId } = await customerWithRunningService(app(), 10_000);
+    await ceiling(1);
+    expect(await requestRefund(app().db, { userId: user, serviceId, ...asked })).toMatchObject({
+      ok: true,
+      cancellation: { state: "requested" },
+    });
+    expect(await renewWithNewKey(app(), user, serviceId)).toMatchObject({ ok: true });
+    expect(await requestsOf(app(), serviceId)).toMatchObject([
+      { kind: "refund", state: "requested" },
+    ]);
+  });
+
   it("refuses a second request of a service, whatever its kind, and changes nothing", async () => {
     const { user, serviceId } = await customerWithRunningService(app(), 1_000);
     await ceiling(0);

@@ -223,43 +223,72 @@ export async function withdrawCancellation(
   input: { userId: string; serviceId: number; now?: Date },
 ): Promise<CancelResult> {
   const now = input.now ?? new Date();
-  const at = now.toISOString();
   return inTransaction(db, async (trx): Promise<CancelResult> => {
     const service = await ownService(trx, input.serviceId, input.userId);
     const open = await openRequestOf(trx, input.serviceId);
     if (!open) refuse<CancelResult>("conflict", "services.cancel.errors.nothingOpen");
-    const endOfTerm = open.kind === "end_of_term";
-    if (endOfTerm && Date.parse(service.expires_at) <= now.getTime())
+    if (open.kind === "end_of_term" && Date.parse(service.expires_at) <= now.getTime())
       refuse<CancelResult>("conflict", "services.cancel.errors.tooLate");
-    const row = await trx
-      .updateTable("service_cancellations")
-      .set({ state: "withdrawn", updated_at: at })
-      .where("id", "=", open.id)
-      .where("state", "in", OPEN_STATES)
-      .returning([...SUMMARY_COLUMNS, "auto_renew_before"])
-      .executeTakeFirst();
+    const row = await withdrawOpen(trx, service, open, now);
     // Decided (or ended) since the read: nothing left to withdraw.
     if (!row) refuse<CancelResult>("conflict", "services.cancel.errors.nothingOpen");
-    const autoRenew = endOfTerm ? Number(row.auto_renew_before) === 1 : null;
-    if (endOfTerm)
-      await trx
-        .updateTable("hosting_services")
-        .set({ ends_at_expiry: 0, auto_renew: autoRenew ? 1 : 0, updated_at: at })
-        .where("id", "=", input.serviceId)
-        .execute();
-    await record(
-      trx,
-      {
-        type: "cancellation.withdrawn",
-        service: serviceRef(service),
-        cancellationId: Number(row.id),
-        kind: endOfTerm ? "end_of_term" : "refund",
-        autoRenew,
-      },
-      now,
-    );
     return { ok: true, cancellation: toSummary(row) };
   });
+}
+
+/**
+ * Step: the open request withdrawn, as it still is (else undefined); an end of term gives the service
+ * back its automatic renewal as it was before. Recorded as `cancellation.withdrawn`.
+ */
+async function withdrawOpen(
+  trx: Tx,
+  service: { id: number; user_id: string; name: string; server_name: string },
+  open: { id: number; kind: string },
+  now: Date,
+) {
+  const at = now.toISOString();
+  const row = await trx
+    .updateTable("service_cancellations")
+    .set({ state: "withdrawn", updated_at: at })
+    .where("id", "=", open.id)
+    .where("state", "in", OPEN_STATES)
+    .returning([...SUMMARY_COLUMNS, "auto_renew_before"])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const endOfTerm = open.kind === "end_of_term";
+  const autoRenew = endOfTerm ? Number(row.auto_renew_before) === 1 : null;
+  if (endOfTerm)
+    await trx
+      .updateTable("hosting_services")
+      .set({ ends_at_expiry: 0, auto_renew: autoRenew ? 1 : 0, updated_at: at })
+      .where("id", "=", service.id)
+      .execute();
+  await record(
+    trx,
+    {
+      type: "cancellation.withdrawn",
+      service: serviceRef(service),
+      cancellationId: Number(row.id),
+      kind: endOfTerm ? "end_of_term" : "refund",
+      autoRenew,
+    },
+    now,
+  );
+  return row;
+}
+
+/**
+ * Step of a customer's renewal: a service set to end at its term is being kept, so its end of term is
+ * withdrawn (the renewal's confirmation said so). A refund request still waiting for the staff is left
+ * for them to decide.
+ */
+export async function keepOnRenewal(
+  trx: Tx,
+  service: { id: number; user_id: string; name: string; server_name: string },
+  now: Date,
+): Promise<void> {
+  const open = await openRequestOf(trx, service.id);
+  if (open?.kind === "end_of_term") await withdrawOpen(trx, service, open, now);
 }
 
 /**

@@ -183,6 +183,8 @@ export interface RenewalQuote {
   balanceAfterCents: number | null;
   /** How much the balance lacks, in cents; 0 when it covers the price. */
   missingCents: number;
+  /** The service is set to end at its expiry: renewing it withdraws that (the page says so). */
+  endsAtTerm: boolean;
 }
 
 /** The confirmation of one renewal, from the service as it is now, the customer's balance and VAT. */
@@ -194,6 +196,7 @@ export function renewalQuote(
   balanceCents: number,
   now: Date,
   vat: VatTerms,
+  endsAtTerm = false,
 ): RenewalQuote {
   const amounts = renewalAmounts(service.cyclePriceCents, vat);
   const priceCents = amounts.totalCents;
@@ -211,6 +214,7 @@ export function renewalQuote(
     balanceCents,
     balanceAfterCents: missingCents > 0 ? null : balanceCents - priceCents,
     missingCents,
+    endsAtTerm,
   };
 }
 

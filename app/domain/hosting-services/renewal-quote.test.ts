@@ -63,7 +63,12 @@ describe("renewalQuote", () => {
       balanceCents: 2000,
       balanceAfterCents: 650,
       missingCents: 0,
+      endsAtTerm: false,
     });
+  });
+
+  it("says when the service is set to end at its term", () => {
+    expect(renewalQuote({ ...service, expiresAt }, 2000, now, NO_VAT, true).endsAtTerm).toBe(true);
   });
 
   it("renews with exactly the price, down to zero", () => {

@@ -24,6 +24,7 @@ import {
   type ServiceStatus,
 } from "./hosting-services";
 import { panelLinkOf } from "~/domain/provisioning/panel-link.server";
+import { keepOnRenewal } from "./cancellation.server";
 import {
   findServiceOrRefuse,
   SERVICE_COLUMNS,
@@ -183,6 +184,8 @@ export async function renewService(
         .returning(SERVICE_COLUMNS)
         .executeTakeFirst();
       if (!row) refuse<RenewResult>("conflict", "services.errors.cannotRenew");
+      // The customer renews a service they had set to end at its term: they are keeping it.
+      if (!input.automatic) await keepOnRenewal(trx, service, now);
       await record(
         trx,
         {
@@ -240,7 +243,7 @@ export async function quoteRenewal(
   const [row, user, invoicing] = await Promise.all([
     db
       .selectFrom("hosting_services")
-      .select(SERVICE_COLUMNS)
+      .select([...SERVICE_COLUMNS, "ends_at_expiry"])
       .where("id", "=", input.serviceId)
       .where("user_id", "=", input.userId)
       .executeTakeFirst(),
@@ -262,6 +265,7 @@ export async function quoteRenewal(
       user.coin_balance_cents,
       now,
       customerVat(invoicing, user.billing_country),
+      Number(row.ends_at_expiry) === 1,
     ),
   };
 }

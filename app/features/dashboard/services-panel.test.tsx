@@ -85,6 +85,18 @@ describe("the renewal confirmation", () => {
     expect(lines).not.toContain("Current expiry: 10 April 2026");
     expect(lines).toContain("New expiry: 20 May 2026");
   });
+
+  it("says that renewing a service set to end at its term keeps it, and only then", async () => {
+    const now = "2026-04-01T09:00:00.000Z";
+    const keeps = "Renewing it keeps it: the cancellation is withdrawn";
+    const ending = await renderPanel({
+      services: [],
+      renewal: { ok: true, quote: renewalQuote(service, 2000, new Date(now), NO_VAT, true) },
+      now,
+    });
+    expect(ending).toContain(keeps);
+    expect(await render(now)).not.toContain(keeps);
+  });
 });
 
 describe("a renewal with prices excluding VAT", () => {

@@ -24,6 +24,7 @@ import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat, mediumDate } from "~/lib/intl-format";
 import type { LifecycleSettings } from "~/domain/lifecycle/lifecycle";
 import { FormAlert } from "~/components/ui/form-card";
+import { Notice } from "~/components/ui/notice";
 import { ratePercent } from "~/domain/invoices/invoices";
 import { useRefreshWhile } from "~/components/ui/use-refresh-while";
 import { Deadlines, ServerAddress, serverSettingUp } from "./service-details";
@@ -156,6 +157,7 @@ function RenewalConfirmation({
           </div>
         ))}
       </dl>
+      {quote.endsAtTerm ? <Notice tone="info">{t("renew.keepsService")}</Notice> : null}
       {quote.missingCents > 0 ? (
         <ShortOfCoins
           totalCents={quote.priceCents}
