@@ -24,7 +24,7 @@ export interface ReferralsTable {
   /** JSON: why it is flagged (sameAddress, sameProof), [] when nothing is. */
   flags: Generated<string>;
   /** An admin let a flagged referral through: it is paid as any other, flags or not. */
-  flag_cleared: Generated<Flag>;
+  flag_cleared: Flag;
   /** The referred customer's first order, once seen. */
   order_id: number | null;
   /** The admin who paid or rejected it while flagged. */

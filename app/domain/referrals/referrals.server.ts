@@ -78,6 +78,16 @@ export async function saveReferralSettings(
   });
 }
 
+/** Whether `code` is a customer's (a link's code is checked before its cookie is set). */
+export async function referralCodeExists(db: Db, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("referral_codes")
+    .select("user_id")
+    .where("code", "=", code)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /**
  * A customer's code, made the first time it is asked for: random, unique (a clash with another's code
  * draws again), and once made never changed, so a link shared stays good.
