@@ -87,19 +87,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("referral_codes")
-    .addColumn("user_id", "text", (c) =>
-      c.primaryKey().references("users.id").onDelete("cascade"),
+    .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+    .addColumn("code", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`code <> ''`),
     )
-    .addColumn("code", "text", (c) => c.notNull().unique().check(sql`code <> ''`))
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable("referrals")
     .addColumn("id", t.autoId, id)
-    .addColumn("referrer_id", "text", (c) =>
-      c.notNull().references("users.id").onDelete("cascade"),
-    )
+    .addColumn("referrer_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("referred_id", "text", (c) =>
       c.notNull().unique().references("users.id").onDelete("cascade"),
     )
@@ -109,9 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c
         .notNull()
         .defaultTo("waiting")
-        .check(
-          sql`state in ('waiting', 'flagged', 'paid', 'over_cap', 'rejected', 'refunded')`,
-        ),
+        .check(sql`state in ('waiting', 'flagged', 'paid', 'over_cap', 'rejected', 'refunded')`),
     )
     .addColumn("flags", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("flag_cleared", "integer", (c) => c.notNull().defaultTo(0))
@@ -128,28 +127,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("referrals")
     .columns(["referrer_id", "id"])
     .execute();
-  await db.schema.createIndex("referrals_state_idx").on("referrals").columns(["state", "id"]).execute();
+  await db.schema
+    .createIndex("referrals_state_idx")
+    .on("referrals")
+    .columns(["state", "id"])
+    .execute();
 
   await db.schema
     .createTable("referral_rewards")
     .addColumn("referral_id", "integer", (c) =>
       c.primaryKey().references("referrals.id").onDelete("cascade"),
     )
-    .addColumn("referrer_id", "text", (c) =>
-      c.notNull().references("users.id").onDelete("cascade"),
-    )
+    .addColumn("referrer_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("month", "text", (c) => c.notNull())
     .addColumn("order_id", "integer", (c) => c.notNull())
-    .addColumn("order_total_cents", "integer", (c) => c.notNull().check(sql`order_total_cents >= 0`))
+    .addColumn("order_total_cents", "integer", (c) =>
+      c.notNull().check(sql`order_total_cents >= 0`),
+    )
     .addColumn("reward_cents", "integer", (c) => c.notNull().check(sql`reward_cents >= 0`))
     .addColumn("paid_cents", "integer", (c) => c.notNull().check(sql`paid_cents >= 0`))
     .addColumn("unpaid_cents", "integer", (c) => c.notNull().check(sql`unpaid_cents >= 0`))
     .addColumn("ledger_entry_id", "integer")
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addCheckConstraint(
-      "referral_rewards_sum_check",
-      sql`paid_cents + unpaid_cents = reward_cents`,
-    )
+    .addCheckConstraint("referral_rewards_sum_check", sql`paid_cents + unpaid_cents = reward_cents`)
     .execute();
   // The monthly cap's sum: a referrer's rewards of one month.
   await db.schema

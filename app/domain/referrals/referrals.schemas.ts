@@ -37,16 +37,14 @@ export const referralSettingsFormSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "on" || value === "1" || value === "true"),
-  percent: z
-    .string({ error: "referrals.errors.percentInvalid" })
-    .transform((value, ctx) => {
-      const points = parsePercent(westernDigits(value));
-      if (points === null) {
-        ctx.addIssue({ code: "custom", message: "referrals.errors.percentInvalid" });
-        return z.NEVER;
-      }
-      return points;
-    }),
+  percent: z.string({ error: "referrals.errors.percentInvalid" }).transform((value, ctx) => {
+    const points = parsePercent(westernDigits(value));
+    if (points === null) {
+      ctx.addIssue({ code: "custom", message: "referrals.errors.percentInvalid" });
+      return z.NEVER;
+    }
+    return points;
+  }),
   cap: z.string({ error: "referrals.errors.capInvalid" }).transform((value, ctx) => {
     const cents = value.trim() === "0" ? 0 : parseCoinAmount(value);
     if (cents === null || cents < 0 || cents > MAX_MONTHLY_CAP_CENTS) {

@@ -5,13 +5,7 @@ import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { record } from "~/domain/events/events.server";
 import { requireStaffPermission, type StaffForbidden } from "~/domain/staff/staff-actor.server";
 import { fetchPage, type PageRequest } from "~/db/paging";
-import {
-  inTransaction,
-  isUniqueViolation,
-  Refusal,
-  type Db,
-  type Tx,
-} from "~/db/transaction";
+import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
 import { storedReferralSettingsSchema } from "./referrals.schemas";
 import {
   DEFAULT_REFERRAL_SETTINGS,
@@ -70,10 +64,16 @@ export async function saveReferralSettings(
       .insertInto("settings")
       .values({ key: SETTINGS_KEY, value: JSON.stringify(after), updated_at: now.toISOString() })
       .onConflict((oc) =>
-        oc.column("key").doUpdateSet({ value: JSON.stringify(after), updated_at: now.toISOString() }),
+        oc
+          .column("key")
+          .doUpdateSet({ value: JSON.stringify(after), updated_at: now.toISOString() }),
       )
       .execute();
-    await record(trx, { type: "referral.settingsSaved", actorId: input.actorId, before, after }, now);
+    await record(
+      trx,
+      { type: "referral.settingsSaved", actorId: input.actorId, before, after },
+      now,
+    );
     return { ok: true, changed: true };
   });
 }
@@ -150,7 +150,8 @@ export async function recordReferral(
           .where("code", "=", code)
           .executeTakeFirst()
       : undefined;
-    if (!owner || !code) return { ok: false, kind: "invalid", error: "referrals.errors.unknownCode" };
+    if (!owner || !code)
+      return { ok: false, kind: "invalid", error: "referrals.errors.unknownCode" };
     if (owner.user_id === input.referredId)
       return { ok: false, kind: "invalid", error: "referrals.errors.self" };
     const address = input.address ? loginAddress(input.address) : null;
@@ -524,18 +525,16 @@ export async function loadReferralsPage(
     .orderBy("referrals.id", "desc")
     .limit(200)
     .execute();
-  const referrals = rows.map(
-    (row): ReferralRow => ({
-      id: Number(row.id),
-      name: maskName(row.name),
-      email: maskEmail(row.email),
-      // What the referrer is told: a flag is the admins' business, it only waits longer.
-      state: row.state === "flagged" ? "waiting" : isReferralState(row.state) ? row.state : "waiting",
-      createdAt: String(row.created_at),
-      paidCents: Number(row.paid_cents ?? 0),
-      unpaidCents: Number(row.unpaid_cents ?? 0),
-    }),
-  );
+  const referrals = rows.map((row): ReferralRow => ({
+    id: Number(row.id),
+    name: maskName(row.name),
+    email: maskEmail(row.email),
+    // What the referrer is told: a flag is the admins' business, it only waits longer.
+    state: row.state === "flagged" ? "waiting" : isReferralState(row.state) ? row.state : "waiting",
+    createdAt: String(row.created_at),
+    paidCents: Number(row.paid_cents ?? 0),
+    unpaidCents: Number(row.unpaid_cents ?? 0),
+  }));
   const totals = await db
     .selectFrom("referral_rewards")
     .select((eb) => [
@@ -593,24 +592,22 @@ export async function loadAffiliatesAdmin(
   if (query.state) list = list.where("referrals.state", "=", query.state);
   const size = query.pageSize ?? AFFILIATES_PAGE_SIZE;
   const page = await fetchPage(list, { limit: size, offset: (query.page - 1) * size });
-  const referrals = page.rows.map(
-    (row): AdminReferralRow => ({
-      id: Number(row.id),
-      referrerId: row.referrer_id,
-      referrerName: row.referrer_name,
-      referrerEmail: row.referrer_email,
-      referredName: row.referred_name,
-      referredEmail: row.referred_email,
-      state: isReferralState(row.state) ? row.state : "waiting",
-      flags: readFlags(row.flags),
-      flagCleared: Boolean(Number(row.flag_cleared)),
-      orderId: row.order_id === null ? null : Number(row.order_id),
-      rewardCents: row.reward_cents === null ? null : Number(row.reward_cents),
-      paidCents: row.paid_cents === null ? null : Number(row.paid_cents),
-      unpaidCents: row.unpaid_cents === null ? null : Number(row.unpaid_cents),
-      createdAt: String(row.created_at),
-    }),
-  );
+  const referrals = page.rows.map((row): AdminReferralRow => ({
+    id: Number(row.id),
+    referrerId: row.referrer_id,
+    referrerName: row.referrer_name,
+    referrerEmail: row.referrer_email,
+    referredName: row.referred_name,
+    referredEmail: row.referred_email,
+    state: isReferralState(row.state) ? row.state : "waiting",
+    flags: readFlags(row.flags),
+    flagCleared: Boolean(Number(row.flag_cleared)),
+    orderId: row.order_id === null ? null : Number(row.order_id),
+    rewardCents: row.reward_cents === null ? null : Number(row.reward_cents),
+    paidCents: row.paid_cents === null ? null : Number(row.paid_cents),
+    unpaidCents: row.unpaid_cents === null ? null : Number(row.unpaid_cents),
+    createdAt: String(row.created_at),
+  }));
   const referrerRows = await db
     .selectFrom("referral_codes")
     .innerJoin("users", "users.id", "referral_codes.user_id")
