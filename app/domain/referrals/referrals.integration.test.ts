@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import type { AppServices } from "~/context.server";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { requestRefund } from "~/domain/hosting-services/cancellation.server";
 import { approveRefund } from "~/domain/hosting-services/refund-decision.server";

@@ -42,6 +42,7 @@ const TAB_LABELS = {
   billing: "tabs.billing",
   support: "tabs.support",
   account: "tabs.account",
+  referrals: "tabs.referrals",
 } as const satisfies Record<DashboardTab, string>;
 
 export function DashboardShell({
