@@ -61,6 +61,9 @@ export const referralDecisionSchema = z.object({
   id: idField("referrals.errors.referralNotFound"),
 });
 
+/** Every form of /admin/affiliates: the settings, or a flagged referral's decision. */
+export const affiliatesActionSchema = z.union([referralSettingsFormSchema, referralDecisionSchema]);
+
 /** The admin page's query: a state to filter by, and the page. */
 export const affiliatesQuerySchema = z.object({
   state: z.enum(REFERRAL_STATES).optional().catch(undefined),

@@ -1,10 +1,8 @@
 import { data } from "react-router";
 import { requestContext } from "~/context.server";
-import { z } from "~/lib/zod";
 import {
+  affiliatesActionSchema,
   affiliatesQuerySchema,
-  referralDecisionSchema,
-  referralSettingsFormSchema,
 } from "~/domain/referrals/referrals.schemas";
 import {
   decideReferral,
@@ -29,12 +27,10 @@ export const loader = adminLoader(requestContext, {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-const actionSchema = z.union([referralSettingsFormSchema, referralDecisionSchema]);
-
 export const action = adminAction(
   requestContext,
   "affiliates.manage",
-  actionSchema,
+  affiliatesActionSchema,
   (form) => {
     const intent = typeof form.values.intent === "string" ? form.values.intent : undefined;
     return data(
