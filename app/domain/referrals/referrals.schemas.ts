@@ -62,7 +62,10 @@ export const referralDecisionSchema = z.object({
 });
 
 /** Every form of /admin/affiliates: the settings, or a flagged referral's decision. */
-export const affiliatesActionSchema = z.union([referralSettingsFormSchema, referralDecisionSchema]);
+export const affiliatesActionSchema = z.discriminatedUnion("intent", [
+  referralSettingsFormSchema,
+  referralDecisionSchema,
+]);
 
 /** The admin page's query: a state to filter by, and the page. */
 export const affiliatesQuerySchema = z.object({
