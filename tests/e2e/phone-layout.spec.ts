@@ -192,7 +192,7 @@ async function pagesWiderThanTheScreen(
 }
 
 /** The dashboard's tabs besides its overview. */
-const DASHBOARD_TABS = ["services", "domains", "billing", "support", "account"].map(
+const DASHBOARD_TABS = ["services", "domains", "billing", "support", "account", "referrals"].map(
   (tab) => `/dashboard/${tab}`,
 );
 
@@ -240,6 +240,7 @@ const ADMIN_PATHS = [
   "/admin/security",
   "/admin/staff",
   "/admin/reports",
+  "/admin/affiliates",
   // Not a list, but its webhook field was a fixed 384 px wide.
   "/admin/automation",
 ];
