@@ -438,7 +438,7 @@ test("at 360 px every dashboard section's link is whole on the screen, in each l
     const sections = page
       .getByRole("navigation", { name: dashboard[lang].tabs.label })
       .getByRole("link");
-    await expect(sections).toHaveCount(6);
+    await expect(sections).toHaveCount(7);
     for (const link of await sections.all()) await expect(link).toBeInViewport({ ratio: 1 });
   }
   await context.close();
