@@ -34,6 +34,7 @@ export default [
       route("dashboard/billing", "routes/dashboard/billing.tsx"),
       route("dashboard/support", "routes/dashboard/support.tsx"),
       route("dashboard/account", "routes/dashboard/account.tsx"),
+      route("dashboard/referrals", "routes/dashboard/referrals.tsx"),
     ]),
     route("dashboard/top-up", "routes/top-up.tsx"),
     // Where a payment provider sends the customer back (docs/online-payments.md).
@@ -109,6 +110,7 @@ export default [
       route("refunds", "routes/admin/refunds.tsx"),
       route("search", "routes/admin/search.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
+      route("affiliates", "routes/admin/affiliates.tsx"),
       ...COMING_SOON_PATHS.map((path) =>
         route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` }),
       ),

@@ -6,6 +6,7 @@ import { privateResponses } from "./private-responses";
 import { reactRouterHandler } from "./react-router-handler";
 import { attachRequestContext, contextOf, signedInRequest } from "./request-context";
 import { requestLimits } from "./request-limits";
+import { referralLinks } from "./referral-links";
 import { refusedAsCrossSite } from "./same-origin";
 import { startBackgroundWorker, startStaleWatch, stopBackgroundWorker } from "./worker";
 
@@ -51,6 +52,9 @@ app.use(async (req: Request, res: Response, next: NextFunction) => {
   }
   next();
 });
+
+// A referral link sets its cookie and drops its `ref` before any page is rendered or kept (docs/referrals.md).
+app.use(referralLinks(services.db));
 
 // In production the build is handed over as a module, imported once. Given a function instead, React
 // Router re-derives its route tables (flattening and ranking every route) on each request, and each

@@ -68,6 +68,10 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "ticket_files",
   "canned_replies",
   "data_exports",
+  // Referrals (0060): the codes, who brought whom, and each referral's one reward.
+  "referral_codes",
+  "referrals",
+  "referral_rewards",
 ];
 
 /** SQLite's FTS5 search indexes (migrations 0014 and 0020): virtual tables outside the Kysely types. */
@@ -126,6 +130,9 @@ const KEYED_TABLES: Partial<Record<keyof Database, string[]>> = {
   payment_providers: ["provider"],
   server_status: ["hosting_service_id"],
   product_plan_paths: ["from_product_id", "to_product_id"],
+  // A customer's code, a referral's one reward.
+  referral_codes: ["user_id"],
+  referral_rewards: ["referral_id"],
 };
 
 /** better-auth's booleans are 0/1 in SQLite and true/false in PostgreSQL. */

@@ -3,6 +3,7 @@ import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./table
 import type { CannedReplyTables } from "./tables/canned-replies";
 import type { DataExportTables } from "./tables/data-exports";
 import type { PlanChangeTables } from "./tables/plan-changes";
+import type { ReferralTables } from "./tables/referrals";
 import type { ServiceCancellationTables } from "./tables/service-cancellations";
 import type { TicketFileTables } from "./tables/ticket-files";
 
@@ -713,6 +714,7 @@ export interface Database
   extends
     CannedReplyTables,
     DataExportTables,
+    ReferralTables,
     PlanChangeTables,
     ServiceCancellationTables,
     TicketFileTables {

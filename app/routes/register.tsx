@@ -9,6 +9,7 @@ import { RegisterForm, type RegisterFormState } from "~/features/auth/register-f
 import { authForm, authPage } from "~/http/auth-route.server";
 import { refusedForm } from "~/http/form-answers.server";
 import { signUpEmailCookie } from "~/http/sign-up-email.server";
+import { CLEAR_REFERRAL_COOKIE, readReferralCode } from "~/http/referral-cookie.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
 import { SIGN_IN_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
@@ -55,6 +56,8 @@ export async function action({ request, url, context: routerContext }: Route.Act
       sendVerification: context.services.mailEnabled,
       // The verification link leads back there too.
       returnTo: back || null,
+      // The code a referral link kept in the visitor's cookie (docs/referrals.md).
+      referral: referralFrom(request, context.clientIp),
     },
   );
   if (!result.ok) {
@@ -82,8 +85,15 @@ export async function action({ request, url, context: routerContext }: Route.Act
         type: "success",
       }),
       signUpEmailCookie(form.fields.email),
+      ...(referralFrom(request, context.clientIp) ? [CLEAR_REFERRAL_COOKIE] : []),
     ]),
   });
+}
+
+/** The referral code the visitor's cookie keeps, with the address they register from; null without one. */
+function referralFrom(request: Request, address: string) {
+  const code = readReferralCode(request.headers.get("cookie"));
+  return code ? { code, address } : null;
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ const TABS = [
   { name: "Billing", path: "/dashboard/billing", shows: "Coin history" },
   { name: "Support", path: "/dashboard/support", shows: "Support tickets" },
   { name: "Account", path: "/dashboard/account", shows: "Sessions" },
+  { name: "Referrals", path: "/dashboard/referrals", shows: "Your referral link" },
   { name: "Overview", path: "/dashboard", shows: "Recent activity" },
 ] as const;
 
@@ -34,8 +35,8 @@ test("a customer moves across the dashboard's tabs on a 390 px phone, each on it
 }) => {
   const { context, page } = await newCustomerSignedIn(browser, undefined, PHONE);
   await visit(page, "/dashboard");
-  await expectOpen(page, TABS[5]);
-  // Two rows of three: every tab is in sight, none past the screen's edge.
+  await expectOpen(page, TABS[6]);
+  // Rows of three: every tab is in sight, none past the screen's edge.
   for (const { name } of TABS) {
     const box = await tabs(page).getByRole("link", { name, exact: true }).boundingBox();
     expect(box, name).not.toBeNull();
@@ -56,7 +57,7 @@ test("a customer moves across the dashboard's tabs on a 390 px phone, each on it
 
   // The browser's back button returns to the tab before, marked as the open one.
   await page.goBack();
-  await expectOpen(page, TABS[5]);
+  await expectOpen(page, TABS[6]);
 
   // An older address (a stored notification's, a mail's) lands on the tab's own, its query kept.
   await visit(page, "/dashboard?tab=support&page=1");

@@ -192,7 +192,7 @@ async function pagesWiderThanTheScreen(
 }
 
 /** The dashboard's tabs besides its overview. */
-const DASHBOARD_TABS = ["services", "domains", "billing", "support", "account"].map(
+const DASHBOARD_TABS = ["services", "domains", "billing", "support", "account", "referrals"].map(
   (tab) => `/dashboard/${tab}`,
 );
 
@@ -240,6 +240,7 @@ const ADMIN_PATHS = [
   "/admin/security",
   "/admin/staff",
   "/admin/reports",
+  "/admin/affiliates",
   // Not a list, but its webhook field was a fixed 384 px wide.
   "/admin/automation",
 ];
@@ -437,7 +438,7 @@ test("at 360 px every dashboard section's link is whole on the screen, in each l
     const sections = page
       .getByRole("navigation", { name: dashboard[lang].tabs.label })
       .getByRole("link");
-    await expect(sections).toHaveCount(6);
+    await expect(sections).toHaveCount(7);
     for (const link of await sections.all()) await expect(link).toBeInViewport({ ratio: 1 });
   }
   await context.close();

@@ -26,6 +26,11 @@ const MODULE_PERMISSIONS: Record<
   { path: string; loader: Permission | null; action?: Permission | null }
 > = {
   "/app/routes/admin/account.tsx": { path: "/admin/account", loader: null, action: null },
+  "/app/routes/admin/affiliates.tsx": {
+    path: "/admin/affiliates",
+    loader: "affiliates.manage",
+    action: "affiliates.manage",
+  },
   "/app/routes/admin/announcements.tsx": {
     path: "/admin/announcements",
     loader: "announcements.manage",

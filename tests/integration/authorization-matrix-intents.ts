@@ -55,6 +55,11 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
     priority: "tickets.reply",
     coins: "coins.adjust",
   },
+  "/admin/affiliates": {
+    settings: "affiliates.manage",
+    pay: "affiliates.manage",
+    reject: "affiliates.manage",
+  },
   "/admin/tickets/replies": {
     create: "tickets.reply",
     update: "tickets.reply",

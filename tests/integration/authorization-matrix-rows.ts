@@ -23,6 +23,7 @@ import { staffActionSchema } from "~/domain/staff/staff.schemas";
 import { viewAsStartSchema } from "~/domain/staff/view-as.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import { cannedReplyActionSchema } from "~/domain/tickets/canned-replies.schemas";
+import { affiliatesActionSchema } from "~/domain/referrals/referrals.schemas";
 import { refundDecisionSchema } from "~/domain/hosting-services/cancellation.schemas";
 import type { FlatRoute } from "../support/app-harness";
 
@@ -464,7 +465,12 @@ export const ROUTES: Record<string, Row> = {
   "/admin/knowledgebase": adminPage("tickets.reply", staff(200, 403, 200, 403)),
   "/admin/downloads": adminPage("products.manage", staff(200, 403, 403, 403)),
   "/admin/chat": adminPage("tickets.reply", staff(200, 403, 200, 403)),
-  "/admin/affiliates": adminPage("settings.manage", staff(200, 403, 403, 403)),
+  // Referrals: Owner and Billing. No referral of that id to decide.
+  "/admin/affiliates": adminPage(
+    "affiliates.manage",
+    staff(200, 200, 403, 403),
+    post({ intent: "reject", id: "999999" }, staff(404, 404, 403, 403)),
+  ),
   "/admin/email-marketing": adminPage("settings.manage", staff(200, 403, 403, 403)),
   "/admin/reports": adminPage("reports.view", staff(200, 200, 403, 403)),
   "/admin/analytics": adminPage("reports.view", staff(200, 200, 403, 403)),
@@ -543,6 +549,7 @@ export const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/clients/:id/view-as": { viewAsStartSchema },
   "/admin/tickets/:id": { adminTicketActionSchema },
   "/admin/tickets/replies": { cannedReplyActionSchema },
+  "/admin/affiliates": { affiliatesActionSchema },
   "/admin/announcements": { announcementActionSchema },
   "/admin/products": { productActionSchema },
   "/admin/promotions": { voucherActionSchema },

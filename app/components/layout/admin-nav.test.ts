@@ -21,6 +21,7 @@ const MENUS = {
     "/admin/quotes",
     "/admin/transactions",
     "/admin/services",
+    "/admin/affiliates",
     "/admin/reports",
     "/admin/analytics",
   ],

@@ -218,7 +218,7 @@ export const ADMIN_NAV: {
         path: "/admin/affiliates",
         label: "nav.affiliates",
         icon: HandshakeIcon,
-        permission: "settings.manage",
+        permission: "affiliates.manage",
       },
       {
         path: "/admin/email-marketing",

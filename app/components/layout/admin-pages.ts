@@ -8,7 +8,6 @@ export const COMING_SOON_PATHS = [
   "knowledgebase",
   "downloads",
   "chat",
-  "affiliates",
   "email-marketing",
   "analytics",
   "utilities",

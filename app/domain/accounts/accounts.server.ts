@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { recordReferral } from "~/domain/referrals/referrals.server";
 import { APIError } from "better-auth/api";
 import { sql, type Kysely } from "kysely";
 import { withOwner } from "~/db/customer-rows";
@@ -123,6 +124,13 @@ export async function registerCustomer(
      * kept: the verification link leads back to it.
      */
     returnTo?: string | null;
+    /**
+     * The referral code a link left in the visitor's cookie and the address they registered from: the
+     * new account is recorded as that customer's referral (docs/referrals.md). A code that is no one's,
+     * or the customer's own, is ignored: it never stops a registration.
+     */
+    referral?: { code: string; address: string | null } | null;
+    now?: Date;
   },
 ): Promise<RegisterResult> {
   if (!options.registrationOpen)
@@ -147,6 +155,13 @@ export async function registerCustomer(
   };
   if (Object.keys(chosen).length > 0)
     await deps.db.updateTable("users").set(chosen).where("id", "=", result.user.id).execute();
+  if (options.referral)
+    await recordReferral(deps.db, {
+      referredId: result.user.id,
+      code: options.referral.code,
+      address: options.referral.address,
+      now: options.now,
+    });
   // The verification message (docs/accounts.md), in the language just saved.
   const verification = options.sendVerification
     ? await sendEmailVerification(deps, result.user.id, new Date(), {

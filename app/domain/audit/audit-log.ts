@@ -29,6 +29,8 @@ export const AUDIT_TARGET_LABELS = {
   invoice: "invoices:audit.targets.invoice",
   // The staff's canned replies, labelled in the admin tickets' namespace.
   canned_reply: "admin-tickets:audit.targets.cannedReply",
+  // A referral on /admin/affiliates, labelled in the referrals' namespace.
+  referral: "referrals:audit.targets.referral",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -135,6 +137,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "canned_reply.update": "admin-tickets:audit.actions.cannedReplyUpdate",
   "canned_reply.move": "admin-tickets:audit.actions.cannedReplyMove",
   "canned_reply.delete": "admin-tickets:audit.actions.cannedReplyDelete",
+  // /admin/affiliates: a flagged referral let through or rejected, the referral settings.
+  "referral.clear": "referrals:audit.actions.clear",
+  "referral.reject": "referrals:audit.actions.reject",
+  "referral.settings": "referrals:audit.actions.settings",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

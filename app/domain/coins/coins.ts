@@ -10,6 +10,8 @@ export const LEDGER_KINDS = [
   "legacy_import",
   // A change of a service's plan: a debit for an upgrade, a credit for a downgrade (migration 0053).
   "plan_change",
+  // A referrer's reward for a customer they brought (migration 0060, docs/referrals.md).
+  "referral_reward",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** Catalogue keys (coins namespace), one family (docs/i18n.md, ADR 26). */

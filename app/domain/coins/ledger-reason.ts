@@ -35,6 +35,8 @@ export const LEDGER_REASON_KEYS = {
   topUpRefund: "reasons.topUpRefund",
   /** "Plan change of {{service}}: {{from}} → {{to}}" (a customer's change of plan, either way) */
   planChange: "reasons.planChange",
+  /** "Referral reward: {{name}}'s first order" (docs/referrals.md; the referred customer's masked name) */
+  referralReward: "reasons.referralReward",
 } as const;
 export type LedgerReasonId = keyof typeof LEDGER_REASON_KEYS;
 export type LedgerReasonKey = (typeof LEDGER_REASON_KEYS)[LedgerReasonId];
@@ -65,6 +67,7 @@ export const LEDGER_REASON_ENGLISH: Record<LedgerReasonId, string> = {
   invoiceRefund: "Refund of invoice {{number}}",
   topUpRefund: "Top-up {{reference}} refunded through {{provider}}",
   planChange: "Plan change of {{service}}: {{from}} → {{to}}",
+  referralReward: "Referral reward: {{name}}'s first order",
 };
 
 export function isLedgerReasonId(value: unknown): value is LedgerReasonId {

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/transaction";
+import { loadReferralsPage } from "~/domain/referrals/referrals.server";
 import { LEDGER_REASON_COLUMNS, storedLedgerReason } from "~/domain/coins/ledger-reason";
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
 import { mailPreferencesOf } from "~/domain/mail/mail-preferences.server";
@@ -289,6 +290,7 @@ interface TabData {
   billing: Awaited<ReturnType<typeof loadBillingTab>>;
   support: Awaited<ReturnType<typeof loadSupportTab>>;
   account: Awaited<ReturnType<typeof loadAccountTab>>;
+  referrals: Awaited<ReturnType<typeof loadReferralsPage>>;
 }
 
 /**
@@ -312,6 +314,7 @@ export async function loadCustomerDashboard<T extends DashboardTab>(
     billing: () => loadBillingTab(db, userId, query),
     support: () => loadSupportTab(db, userId, query),
     account: () => loadAccountTab(db, userId),
+    referrals: () => loadReferralsPage(db, userId),
   };
   const [cards, data] = await Promise.all([
     loadDashboardCards(db, userId),

@@ -17,6 +17,7 @@ describe("the dashboard's tab addresses", () => {
       "/dashboard/billing",
       "/dashboard/support",
       "/dashboard/account",
+      "/dashboard/referrals",
     ]);
     for (const tab of DASHBOARD_TABS) expect(dashboardTabOf(dashboardTabPath(tab))).toBe(tab);
     expect(dashboardTabOf("/dashboard/billing/")).toBe("billing");

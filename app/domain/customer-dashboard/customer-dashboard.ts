@@ -11,6 +11,7 @@ export const DASHBOARD_TABS = [
   "billing",
   "support",
   "account",
+  "referrals",
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 export const LEDGER_PAGE_SIZE = 20;

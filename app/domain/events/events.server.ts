@@ -13,6 +13,7 @@ import type { OnlinePaymentEvent } from "./online-payment-events.server";
 import type { OrderEvent } from "./order-events.server";
 import type { PlanChangeEvent } from "./plan-change-events.server";
 import type { ProvisioningEvent } from "./provisioning-events.server";
+import type { ReferralEvent } from "./referral-events.server";
 import type { Recorded } from "./reaction.server";
 import { react, reactAll } from "./reactions.server";
 import type { ServerActionEvent } from "./server-action-events.server";
@@ -52,6 +53,7 @@ export type DomainEvent =
   | ViewAsEvent
   | CannedReplyEvent
   | DataExportEvent
+  | ReferralEvent
   | PlanChangeEvent;
 
 /**

@@ -21,6 +21,7 @@ import { orderReactions } from "./order-events.server";
 import { planChangeReactions } from "./plan-change-events.server";
 import { jobReactions } from "./job-events.server";
 import { provisioningReactions } from "./provisioning-events.server";
+import { referralReactions } from "./referral-events.server";
 import type { ReactionTable, Reactions, Recorded, Some } from "./reaction.server";
 import { serverActionReactions } from "./server-action-events.server";
 import { serverReactions } from "./server-events.server";
@@ -54,6 +55,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...viewAsReactions,
   ...cannedReplyReactions,
   ...dataExportReactions,
+  ...referralReactions,
   ...planChangeReactions,
 };
 

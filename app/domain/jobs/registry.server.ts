@@ -26,6 +26,7 @@ import {
   provisioningHandlers,
   provisioningSchedules,
 } from "~/domain/provisioning/provisioning-jobs.server";
+import { referralHandlers, referralSchedules } from "~/domain/referrals/referral-jobs.server";
 import { serverControlHandlers, serverControlSchedules } from "~/domain/servers/server-jobs.server";
 import { ticketFileHandlers, ticketFileSchedules } from "~/domain/tickets/ticket-file-jobs.server";
 
@@ -81,6 +82,7 @@ function handlerParts(wiring: JobWiring): Readonly<Record<string, JobHandler>>[]
     wiring.panel ? serverControlHandlers(wiring.panel) : {},
     wiring.payments ? onlinePaymentHandlers(wiring.payments) : {},
     dataExportPurgeHandlers,
+    referralHandlers,
     wiring.dataExports ? dataExportHandlers(wiring.dataExports) : {},
   ];
 }
@@ -114,6 +116,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   ...onlinePaymentSchedules,
   ...dataExportSchedules,
   ...ticketFileSchedules,
+  ...referralSchedules,
 ];
 
 export function scheduleNamed(name: string): ScheduleDefinition | undefined {

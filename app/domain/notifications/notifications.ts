@@ -77,6 +77,8 @@ export const NOTIFICATION_KINDS = [
   "top_up_refunded",
   // The archive of their data a customer asked for is ready: its link works until "expires".
   "data_export_ready",
+  // A referral's reward paid to its referrer: "amountCents" coins (docs/referrals.md).
+  "referral_reward_paid",
   // A customer's cancellation: a refund approved ("amountCents" coins back, the service ended), one
   // refused (the admin's "reason"), and a service ended at the end of its term as they asked.
   "service_refunded",

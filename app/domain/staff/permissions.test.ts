@@ -28,6 +28,7 @@ const HELD: Record<StaffRole, Permission[]> = {
     "invoices.refund",
     "services.view",
     "reports.view",
+    "affiliates.manage",
   ],
   support: [
     "clients.view",

@@ -30,6 +30,7 @@ export const PERMISSIONS = [
   "staff.manage",
   "logs.view",
   "reports.view",
+  "affiliates.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -57,6 +58,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "invoices.refund",
     "services.view",
     "reports.view",
+    "affiliates.manage",
   ],
   support: [
     "clients.view",

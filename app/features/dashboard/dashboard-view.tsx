@@ -42,6 +42,7 @@ const TAB_LABELS = {
   billing: "tabs.billing",
   support: "tabs.support",
   account: "tabs.account",
+  referrals: "tabs.referrals",
 } as const satisfies Record<DashboardTab, string>;
 
 export function DashboardShell({
@@ -105,7 +106,7 @@ export function DashboardShell({
           },
         ]}
       />
-      {/* On a phone the six sections are two rows of three, every one in sight: a strip that scrolled
+      {/* On a phone the sections are rows of three, every one in sight: a strip that scrolled
           sideways hid "Support" and "Account" with nothing saying there was more. */}
       <nav aria-label={t("tabs.label")} className="grid grid-cols-3 border-b sm:flex sm:gap-1">
         {/* Each tab is a route of its own; the layout says which one is open (`tab`). */}
