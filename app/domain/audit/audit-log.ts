@@ -29,6 +29,9 @@ export const AUDIT_TARGET_LABELS = {
   invoice: "invoices:audit.targets.invoice",
   // The staff's canned replies, labelled in the admin tickets' namespace.
   canned_reply: "admin-tickets:audit.targets.cannedReply",
+  // The knowledge base's categories and articles, labelled in its own namespace.
+  kb_category: "knowledgebase:audit.targets.category",
+  kb_article: "knowledgebase:audit.targets.article",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -135,6 +138,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "canned_reply.update": "admin-tickets:audit.actions.cannedReplyUpdate",
   "canned_reply.move": "admin-tickets:audit.actions.cannedReplyMove",
   "canned_reply.delete": "admin-tickets:audit.actions.cannedReplyDelete",
+  // /admin/knowledgebase keeps its labels in the knowledge base's namespace.
+  "kb_category.create": "knowledgebase:audit.actions.categoryCreate",
+  "kb_category.update": "knowledgebase:audit.actions.categoryUpdate",
+  "kb_category.delete": "knowledgebase:audit.actions.categoryDelete",
+  "kb_article.create": "knowledgebase:audit.actions.articleCreate",
+  "kb_article.update": "knowledgebase:audit.actions.articleUpdate",
+  "kb_article.delete": "knowledgebase:audit.actions.articleDelete",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

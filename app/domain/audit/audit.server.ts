@@ -21,7 +21,9 @@ export interface AuditEntry {
     | "payment_method"
     | "top_up_request"
     | "invoice"
-    | "canned_reply";
+    | "canned_reply"
+    | "kb_category"
+    | "kb_article";
   targetId: string | number;
   before?: unknown;
   after?: unknown;
