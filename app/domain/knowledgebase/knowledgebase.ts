@@ -251,3 +251,8 @@ export function paymentGuidePath(methodCode: string | null | undefined): string 
 
 /** The seeded category of the payment guides (its slug). */
 export const KB_PAYMENTS_CATEGORY = "coins-and-payments";
+
+/** The editor's label of each language's name, title and text (knowledgebase namespace). */
+export const NAME_LABELS = labelKeys("knowledgebase", "admin.fields.names", KB_LOCALES);
+export const TITLE_LABELS = labelKeys("knowledgebase", "admin.fields.titles", KB_LOCALES);
+export const BODY_LABELS = labelKeys("knowledgebase", "admin.fields.bodies", KB_LOCALES);
