@@ -58,7 +58,8 @@ type KbT = TFunction<"knowledgebase">;
 function localeFields(
   names: Readonly<Record<KbLocale, string>>,
   labels: typeof NAME_LABELS | typeof TITLE_LABELS | typeof BODY_LABELS,
-  spec: { kind: "input"; maxLength: number } | { kind: "textarea"; maxLength: number; hint: string },
+  spec:
+    { kind: "input"; maxLength: number } | { kind: "textarea"; maxLength: number; hint: string },
   t: KbT,
 ): FieldSpec[] {
   return KB_LOCALES.map((locale): FieldSpec => {
@@ -216,9 +217,7 @@ export function CategoryEditorDialog({
       values={values}
       fields={fields}
       title={
-        category
-          ? t("admin.editTitle", { name: category.names.en })
-          : t("admin.addCategoryTitle")
+        category ? t("admin.editTitle", { name: category.names.en }) : t("admin.addCategoryTitle")
       }
       trigger={
         category ? (
@@ -274,7 +273,12 @@ export function ArticleEditorDialog({
       ],
     },
     slugAndPosition(t),
-    ...localeFields(TITLE_FIELDS, TITLE_LABELS, { kind: "input", maxLength: MAX_KB_TITLE_LENGTH }, t),
+    ...localeFields(
+      TITLE_FIELDS,
+      TITLE_LABELS,
+      { kind: "input", maxLength: MAX_KB_TITLE_LENGTH },
+      t,
+    ),
     ...localeFields(
       BODY_FIELDS,
       BODY_LABELS,

@@ -13,11 +13,7 @@ import {
 } from "~/domain/knowledgebase/knowledgebase";
 import { DEPARTMENT_LABELS } from "~/domain/tickets/tickets";
 import { useTranslation } from "~/i18n/use-translation";
-import {
-  ArticleEditorDialog,
-  CategoryEditorDialog,
-  DeleteDialog,
-} from "./kb-admin-dialogs";
+import { ArticleEditorDialog, CategoryEditorDialog, DeleteDialog } from "./kb-admin-dialogs";
 import type { KbActionResult, KbArticle, KbCategory } from "./kb-admin-shared";
 
 /** The languages a text is written in, as badges. */
@@ -75,10 +71,7 @@ function useCategoryColumns(result?: KbActionResult): Column<KbCategory>[] {
   ];
 }
 
-function useArticleColumns(
-  categories: KbCategory[],
-  result?: KbActionResult,
-): Column<KbArticle>[] {
+function useArticleColumns(categories: KbCategory[], result?: KbActionResult): Column<KbArticle>[] {
   const { t } = useTranslation("knowledgebase");
   const categoryOf = (article: KbArticle) =>
     categories.find((category) => category.id === article.categoryId);

@@ -181,13 +181,7 @@ function Breadcrumb({ category }: { category?: { slug: string; name: string } })
 }
 
 /** /knowledgebase/<category>: its articles. */
-export function KbCategoryPage({
-  category,
-  locale,
-}: {
-  category: KbCategoryView;
-  locale: string;
-}) {
+export function KbCategoryPage({ category, locale }: { category: KbCategoryView; locale: string }) {
   const { t } = useTranslation("knowledgebase");
   return (
     <main className="mx-auto grid max-w-3xl gap-6 px-4 py-12">
