@@ -17,6 +17,7 @@ import {
   kbTextIn,
   searchColumns,
   searchWords,
+  subjectWords,
   type KbArticle,
   type KbArticleInput,
   type KbCategory,
@@ -284,15 +285,15 @@ export async function searchKnowledgeBase(
 }
 
 /**
- * The new-ticket page's suggestions: published articles holding a word of the subject (of three letters
- * or more), those holding more of them first, those whose category suits the chosen department before
+ * The new-ticket page's suggestions: published articles holding a word of the subject (subjectWords:
+ * no stop word, three letters or more), those holding more of them (in a title more than in a body) first, those whose category suits the chosen department before
  * the others; none for a subject without such a word.
  */
 export async function suggestKbArticles(
   db: Db,
   input: { subject: string; department?: Department; locale: KbLocale },
 ): Promise<KbLink[]> {
-  const words = searchWords(input.subject, 3);
+  const words = subjectWords(input.subject);
   if (words.length === 0) return [];
   const any = sql.join(
     words.map((word) => sql`kb_articles.search_text like ${containsPattern(word)} escape '\\'`),

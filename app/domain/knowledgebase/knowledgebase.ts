@@ -207,6 +207,77 @@ export function searchWords(query: string, minLength = 1): string[] {
   return [...new Set(words)].slice(0, 8);
 }
 
+/**
+ * Words a ticket's subject says whatever it is about ("help with my server please", "aide pour mon
+ * serveur", "مساعدة في الخادم"): a suggestion is chosen by the others. Folded as searchFold folds.
+ */
+const SUBJECT_STOP_WORDS = new Set(
+  [
+    "and",
+    "are",
+    "can",
+    "cannot",
+    "does",
+    "for",
+    "from",
+    "have",
+    "help",
+    "how",
+    "not",
+    "please",
+    "the",
+    "this",
+    "that",
+    "what",
+    "when",
+    "why",
+    "with",
+    "you",
+    "your",
+    "problem",
+    "issue",
+    "avec",
+    "aide",
+    "besoin",
+    "bonjour",
+    "comment",
+    "dans",
+    "des",
+    "est",
+    "les",
+    "mes",
+    "mon",
+    "merci",
+    "pas",
+    "pour",
+    "probleme",
+    "que",
+    "qui",
+    "sur",
+    "svp",
+    "une",
+    "الى",
+    "على",
+    "عن",
+    "في",
+    "كيف",
+    "لا",
+    "ما",
+    "مساعده",
+    "مشكله",
+    "مع",
+    "من",
+    "هل",
+  ].map(searchFold),
+);
+
+/** The words of a ticket's subject a suggestion is chosen by: three letters or more, no stop word. */
+export function subjectWords(subject: string): string[] {
+  return searchWords(subject)
+    .filter((word) => word.length >= 3 || /^\d+$/.test(word))
+    .filter((word) => !SUBJECT_STOP_WORDS.has(word));
+}
+
 /** What a search looks in: every language's titles (and bodies), folded, between spaces. */
 export function searchColumns(titles: KbTexts, bodies: KbTexts) {
   const fold = (texts: KbTexts) =>
