@@ -13,6 +13,7 @@ import { seedVouchers } from "~/domain/orders/orders.server";
 import { seedAnnouncements } from "~/domain/announcements/announcements.server";
 import { seedPaymentMethods } from "~/domain/payments/payment-methods.server";
 import { seedCannedReplies } from "~/domain/tickets/canned-replies.server";
+import { seedKnowledgeBase } from "~/domain/knowledgebase/knowledgebase.server";
 import { keepMailUnsent } from "~/domain/mail/outbox-mode.server";
 import type { Settings } from "~/domain/settings/settings";
 import { getSettings, seedSettings } from "~/domain/settings/settings.server";
@@ -150,6 +151,7 @@ export async function prepareDatabase(services: AppServices): Promise<void> {
   await seedAnnouncements(services.db);
   await seedPaymentMethods(services.db);
   await seedCannedReplies(services.db);
+  await seedKnowledgeBase(services.db);
   const admin = await ensureFirstAdmin(services, {
     email: services.env.ADMIN_EMAIL,
     password: services.env.ADMIN_PASSWORD,

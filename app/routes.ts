@@ -11,6 +11,10 @@ export default [
     route("service-terms", "routes/site/service-terms.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     route("orange-money", "routes/site/orange-money.tsx"),
+    // The knowledge base (docs/knowledgebase.md): its index and search, a category, an article.
+    route("knowledgebase", "routes/site/knowledgebase.tsx"),
+    route("knowledgebase/:category", "routes/site/knowledgebase-category.tsx"),
+    route("knowledgebase/:category/:article", "routes/site/knowledgebase-article.tsx"),
     route("phpmyadmin", "routes/site/phpmyadmin.tsx"),
     route("bot-detected", "routes/site/bot-detected.tsx"),
     route("verification-failed", "routes/site/verification-failed.tsx"),
@@ -52,6 +56,8 @@ export default [
   route("view-as/leave", "routes/view-as-leave.ts"),
   route("notifications", "routes/notifications.tsx"),
   route("order/voucher", "routes/order-voucher.ts"),
+  // The new-ticket page's suggested articles, as JSON while the customer types (docs/knowledgebase.md).
+  route("support/new/articles", "routes/support/article-suggestions.ts"),
   // A file, not a page: outside the site's layout (whose loader a download does not need).
   route("invoices/:number/pdf", "routes/invoice-pdf.ts"),
   // A proof file of a top-up request: the bytes, not a page (outside the site's layout).
@@ -89,6 +95,7 @@ export default [
       route("tickets/replies", "routes/admin/canned-replies.tsx"),
       route("tickets/:id", "routes/admin/ticket.tsx"),
       route("announcements", "routes/admin/announcements.tsx"),
+      route("knowledgebase", "routes/admin/knowledgebase.tsx"),
       route("users", "routes/admin/clients.tsx", { id: "admin-users" }),
       route("logs", "routes/admin/logs.tsx"),
       route("transactions", "routes/admin/transactions.tsx"),

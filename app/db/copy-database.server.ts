@@ -72,6 +72,9 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "referral_codes",
   "referrals",
   "referral_rewards",
+  // The knowledge base (0059): its categories before their articles.
+  "kb_categories",
+  "kb_articles",
 ];
 
 /** SQLite's FTS5 search indexes (migrations 0014 and 0020): virtual tables outside the Kysely types. */

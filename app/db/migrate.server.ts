@@ -53,6 +53,7 @@ import * as m0055 from "../../db/migrations/0055-ticket-files";
 import * as m0056 from "../../db/migrations/0056-canned-replies";
 import * as m0057 from "../../db/migrations/0057-data-exports";
 import * as m0058 from "../../db/migrations/0058-ledger-actor-index";
+import * as m0059 from "../../db/migrations/0059-knowledge-base";
 import * as m0060 from "../../db/migrations/0060-referrals";
 import type { Database } from "./schema";
 
@@ -111,6 +112,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0056-canned-replies": m0056,
   "0057-data-exports": m0057,
   "0058-ledger-actor-index": m0058,
+  "0059-knowledge-base": m0059,
   "0060-referrals": m0060,
 };
 

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
 import type { CannedReplyTables } from "./tables/canned-replies";
 import type { DataExportTables } from "./tables/data-exports";
+import type { KnowledgeBaseTables } from "./tables/knowledge-base";
 import type { PlanChangeTables } from "./tables/plan-changes";
 import type { ReferralTables } from "./tables/referrals";
 import type { ServiceCancellationTables } from "./tables/service-cancellations";
@@ -715,6 +716,7 @@ export interface Database
     CannedReplyTables,
     DataExportTables,
     ReferralTables,
+    KnowledgeBaseTables,
     PlanChangeTables,
     ServiceCancellationTables,
     TicketFileTables {

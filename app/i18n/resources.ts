@@ -22,6 +22,7 @@ import enInvoices from "./locales/en/invoices.json";
 import enProvisioning from "./locales/en/provisioning.json";
 import enAdminStaff from "./locales/en/admin-staff.json";
 import enAdminTickets from "./locales/en/admin-tickets.json";
+import enKnowledgebase from "./locales/en/knowledgebase.json";
 import enReferrals from "./locales/en/referrals.json";
 
 export const namespaces = [
@@ -49,6 +50,7 @@ export const namespaces = [
   "admin-staff",
   "admin-tickets",
   "referrals",
+  "knowledgebase",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -77,6 +79,7 @@ export const englishResources = {
   "admin-staff": enAdminStaff,
   "admin-tickets": enAdminTickets,
   referrals: enReferrals,
+  knowledgebase: enKnowledgebase,
 };
 export type Resources = typeof englishResources;
 

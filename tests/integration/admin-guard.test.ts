@@ -63,6 +63,11 @@ const MODULE_PERMISSIONS: Record<
     action: "inbox.manage",
   },
   "/app/routes/admin/dashboard.tsx": { path: "/admin", loader: null },
+  "/app/routes/admin/knowledgebase.tsx": {
+    path: "/admin/knowledgebase",
+    loader: "knowledgebase.manage",
+    action: "knowledgebase.manage",
+  },
   "/app/routes/admin/game-panel.tsx": {
     path: "/admin/settings/game-panel",
     loader: "panel.manage",

@@ -67,6 +67,14 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
     down: "tickets.reply",
     delete: "tickets.reply",
   },
+  "/admin/knowledgebase": {
+    "category-create": "knowledgebase.manage",
+    "category-update": "knowledgebase.manage",
+    "category-delete": "knowledgebase.manage",
+    "article-create": "knowledgebase.manage",
+    "article-update": "knowledgebase.manage",
+    "article-delete": "knowledgebase.manage",
+  },
   "/admin/announcements": {
     create: "announcements.manage",
     update: "announcements.manage",

@@ -6,6 +6,7 @@ import { securityActionSchema } from "~/domain/accounts/security-admin.schemas";
 import { twoFactorActionSchema } from "~/domain/accounts/two-factor.schemas";
 import { automationActionSchema } from "~/domain/jobs/jobs.schemas";
 import { announcementActionSchema } from "~/domain/announcements/announcements.schemas";
+import { kbActionSchema } from "~/domain/knowledgebase/knowledgebase.schemas";
 import { productActionSchema } from "~/domain/catalogue/catalogue-admin.schemas";
 import { serviceActionSchema } from "~/domain/hosting-services/hosting-services.schemas";
 import { gamePanelActionSchema } from "~/domain/provisioning/panel-connection.schemas";
@@ -410,6 +411,12 @@ export const ROUTES: Record<string, Row> = {
     staff(200, 403, 200, 403),
     post({ intent: "delete", id: "999999" }, staff(404, 403, 404, 403)),
   ),
+  // The knowledge base: Owner and Support write it. No article of that id to delete.
+  "/admin/knowledgebase": adminPage(
+    "knowledgebase.manage",
+    staff(200, 403, 200, 403),
+    post({ intent: "article-delete", id: "999999" }, staff(404, 403, 404, 403)),
+  ),
   "/admin/announcements": adminPage(
     "announcements.manage",
     staff(200, 403, 403, 403),
@@ -462,7 +469,6 @@ export const ROUTES: Record<string, Row> = {
   // The pages to come ask the permission of their area (their menu item's).
   "/admin/domains": adminPage("products.manage", staff(200, 403, 403, 403)),
   "/admin/domain-pricing": adminPage("products.manage", staff(200, 403, 403, 403)),
-  "/admin/knowledgebase": adminPage("tickets.reply", staff(200, 403, 200, 403)),
   "/admin/downloads": adminPage("products.manage", staff(200, 403, 403, 403)),
   "/admin/chat": adminPage("tickets.reply", staff(200, 403, 200, 403)),
   // Referrals: Owner and Billing. No referral of that id to decide.
@@ -551,6 +557,7 @@ export const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/tickets/replies": { cannedReplyActionSchema },
   "/admin/affiliates": { affiliatesActionSchema },
   "/admin/announcements": { announcementActionSchema },
+  "/admin/knowledgebase": { kbActionSchema },
   "/admin/products": { productActionSchema },
   "/admin/promotions": { voucherActionSchema },
   // The methods' list, and beside it the online providers' forms.

@@ -183,7 +183,7 @@ export const ADMIN_NAV: {
         path: "/admin/knowledgebase",
         label: "nav.knowledgebase",
         icon: BookOpenIcon,
-        permission: "tickets.reply",
+        permission: "knowledgebase.manage",
       },
       {
         path: "/admin/announcements",

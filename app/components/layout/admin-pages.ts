@@ -5,7 +5,6 @@ export const COMING_SOON_PATHS = [
   "quotes",
   "domains",
   "domain-pricing",
-  "knowledgebase",
   "downloads",
   "chat",
   "email-marketing",

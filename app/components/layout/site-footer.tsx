@@ -44,6 +44,7 @@ const COMPANY_LINKS = [
   { to: "/service-terms", key: "footer.serviceTerms" },
   { to: "/privacy", key: "footer.privacy" },
   { to: "/orange-money", key: "footer.orangeMoney" },
+  { to: "/knowledgebase", key: "footer.knowledgebase" },
   { to: "/phpmyadmin", key: "footer.phpmyadmin" },
 ] as const;
 

@@ -31,6 +31,9 @@ export const AUDIT_TARGET_LABELS = {
   canned_reply: "admin-tickets:audit.targets.cannedReply",
   // A referral on /admin/affiliates, labelled in the referrals' namespace.
   referral: "referrals:audit.targets.referral",
+  // The knowledge base's categories and articles, labelled in its own namespace.
+  kb_category: "knowledgebase:audit.targets.category",
+  kb_article: "knowledgebase:audit.targets.article",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -141,6 +144,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "referral.clear": "referrals:audit.actions.clear",
   "referral.reject": "referrals:audit.actions.reject",
   "referral.settings": "referrals:audit.actions.settings",
+  // /admin/knowledgebase keeps its labels in the knowledge base's namespace.
+  "kb_category.create": "knowledgebase:audit.actions.categoryCreate",
+  "kb_category.update": "knowledgebase:audit.actions.categoryUpdate",
+  "kb_category.delete": "knowledgebase:audit.actions.categoryDelete",
+  "kb_article.create": "knowledgebase:audit.actions.articleCreate",
+  "kb_article.update": "knowledgebase:audit.actions.articleUpdate",
+  "kb_article.delete": "knowledgebase:audit.actions.articleDelete",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

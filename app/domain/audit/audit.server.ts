@@ -22,7 +22,9 @@ export interface AuditEntry {
     | "top_up_request"
     | "invoice"
     | "canned_reply"
-    | "referral";
+    | "referral"
+    | "kb_category"
+    | "kb_article";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

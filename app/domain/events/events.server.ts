@@ -5,6 +5,7 @@ import type { CancellationEvent } from "./cancellation-events.server";
 import type { CatalogueEvent } from "./catalogue-events.server";
 import type { AccountEvent } from "./account-events.server";
 import type { CannedReplyEvent } from "./canned-reply-events.server";
+import type { KnowledgeBaseEvent } from "./knowledgebase-events.server";
 import type { CoinsEvent } from "./coin-events.server";
 import type { DataExportEvent } from "./data-export-events.server";
 import type { InvoiceEvent } from "./invoice-events.server";
@@ -52,6 +53,7 @@ export type DomainEvent =
   | StaffEvent
   | ViewAsEvent
   | CannedReplyEvent
+  | KnowledgeBaseEvent
   | DataExportEvent
   | ReferralEvent
   | PlanChangeEvent;

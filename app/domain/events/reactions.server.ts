@@ -12,6 +12,7 @@ import { cancellationReactions } from "./cancellation-events.server";
 import { catalogueReactions } from "./catalogue-events.server";
 import { accountReactions } from "./account-events.server";
 import { cannedReplyReactions } from "./canned-reply-events.server";
+import { knowledgeBaseReactions } from "./knowledgebase-events.server";
 import { coinReactions } from "./coin-events.server";
 import { dataExportReactions } from "./data-export-events.server";
 import type { DomainEvent } from "./events.server";
@@ -54,6 +55,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...staffReactions,
   ...viewAsReactions,
   ...cannedReplyReactions,
+  ...knowledgeBaseReactions,
   ...dataExportReactions,
   ...referralReactions,
   ...planChangeReactions,

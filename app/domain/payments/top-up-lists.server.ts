@@ -1,3 +1,4 @@
+import { paymentGuidePath } from "~/domain/knowledgebase/knowledgebase";
 import type { ExpressionBuilder } from "kysely";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Database } from "~/db/schema";
@@ -46,17 +47,22 @@ export async function loadCustomerTopUps(db: Db, userId: string, locale: string)
     return {
       current: null,
       instructions: "",
+      guide: null,
       past,
       pendingPaymentId: checkout.id,
       pending: current,
     };
   let instructions = "";
+  // The knowledge base's guide of a built-in method (docs/knowledgebase.md), linked under its
+  // instructions.
+  let guide: string | null = null;
   if (current) {
     const method = await findPaymentMethod(db, current.methodId);
     const defaultLocale = (await getSettings(db)).general.defaultLocale;
     if (method) instructions = textIn(method.instructions, locale, defaultLocale);
+    guide = paymentGuidePath(method?.code) ?? null;
   }
-  return { current, instructions, past, pendingPaymentId: null, pending: null };
+  return { current, instructions, guide, past, pendingPaymentId: null, pending: null };
 }
 
 /** A request of the admin's queue, with who asked. */

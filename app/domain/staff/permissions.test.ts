@@ -40,6 +40,7 @@ const HELD: Record<StaffRole, Permission[]> = {
     "tickets.reply",
     "inbox.manage",
     "mail.view",
+    "knowledgebase.manage",
   ],
   technician: ["services.view", "services.manage", "panel.manage", "automation.run"],
 };

@@ -24,6 +24,7 @@ export const PERMISSIONS = [
   "tickets.reply",
   "inbox.manage",
   "announcements.manage",
+  "knowledgebase.manage",
   "automation.run",
   "mail.view",
   "settings.manage",
@@ -41,7 +42,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /**
  * Each role's permissions. Owner holds all. Billing decides money: top-ups, orders, invoices and
  * refunds, coin changes up to a cap per change. Support answers tickets and the inbox, reads the client
- * pages (orders, services, invoices, the mail sent) and may give goodwill coins up to a daily cap.
+ * pages (orders, services, invoices, the mail sent), writes the knowledge base and may give goodwill
+ * coins up to a daily cap.
  * Technician runs the services, the game panel and the automation queue (not the mail outbox: it
  * shows every customer's address and mail, which the role has no call to read). Viewing the site as a
  * customer (read-only) is Owner's and Support's.
@@ -70,6 +72,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "tickets.reply",
     "inbox.manage",
     "mail.view",
+    "knowledgebase.manage",
   ],
   technician: ["services.view", "services.manage", "panel.manage", "automation.run"],
 };

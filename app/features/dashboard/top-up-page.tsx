@@ -76,18 +76,29 @@ function AttachedProofs({ proofs, locale }: { proofs: TopUpProof[]; locale: stri
   );
 }
 
+/** The knowledge base's step-by-step guide of the request's payment method. */
+function GuideLink({ to }: { to: string }) {
+  const { t } = useTranslation("knowledgebase");
+  return (
+    <Link to={to} className="w-fit text-sm text-primary underline underline-offset-4">
+      {t("topUp.guide")}
+    </Link>
+  );
+}
+
 /** The open request: its reference, what to send where, its state, "I have paid" and Cancel. */
 function CurrentRequest({
   request,
   proofs,
   instructions,
+  guide,
   locale,
   result,
   today,
   approvalHours,
 }: Pick<
   TopUpPageProps,
-  "proofs" | "instructions" | "locale" | "result" | "today" | "approvalHours"
+  "proofs" | "instructions" | "guide" | "locale" | "result" | "today" | "approvalHours"
 > & {
   request: TopUpRequest;
 }) {
@@ -142,7 +153,10 @@ function CurrentRequest({
           >
             {instructions}
           </p>
+          {guide ? <GuideLink to={guide} /> : null}
         </section>
+      ) : guide ? (
+        <GuideLink to={guide} />
       ) : null}
       {request.state === "proof_sent" ? (
         <div className="grid gap-1">
@@ -244,6 +258,8 @@ type TopUpPageProps = {
   /** The open request's files. */
   proofs: TopUpProof[];
   instructions: string;
+  /** The knowledge base's guide of the open request's method, when it has one. */
+  guide?: string | null;
   past: TopUpRequest[];
   methods: OfferedPaymentMethod[];
   purchaseOpen: boolean;

@@ -13,6 +13,7 @@ import {
 import type { HostingService } from "~/domain/hosting-services/hosting-services";
 import { VERIFY_EMAIL_PATH } from "~/domain/accounts/email-verification";
 import { TicketFilesField } from "./ticket-files-field";
+import { ArticleSuggestions, useArticleSuggestions } from "./article-suggestions";
 
 export function NewTicketForm({
   ticketsOpen,
@@ -43,6 +44,7 @@ export function NewTicketForm({
   const { t: tCommon } = useTranslation("common");
   const message = useMessage();
   const submitting = useNavigation().state !== "idle";
+  const suggestions = useArticleSuggestions();
   const values: Record<string, string | undefined> = {
     priority: "medium",
     serviceId: "",
@@ -118,7 +120,13 @@ export function NewTicketForm({
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t("new.heading")}</h1>
-      <Form method="post" encType="multipart/form-data" className="mt-6 grid gap-4" noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-6 grid gap-4"
+        noValidate
+        onInput={suggestions.onInput}
+      >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {state?.formError ? (
           <FormAlert>{message(state.formError, { count: state.formErrorCount })}</FormAlert>
@@ -129,6 +137,7 @@ export function NewTicketForm({
           </Button>
         ) : null}
         <FormFields fields={fields} values={values} errors={state?.fieldErrors} />
+        <ArticleSuggestions articles={suggestions.articles} />
         <TicketFilesField id="ticket-files" error={state?.filesError} />
         <Button type="submit" disabled={submitting} aria-busy={submitting} className="w-fit">
           {submitting ? t("new.submitting") : t("new.submit")}

@@ -1,5 +1,6 @@
 import { Link } from "~/components/ui/link";
 import { TOP_UP_PAGE } from "~/components/layout/coin-dialog";
+import { paymentGuidePath } from "~/domain/knowledgebase/knowledgebase";
 import { useTranslation } from "~/i18n/use-translation";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
@@ -29,6 +30,7 @@ const steps = [
 
 export default function OrangeMoney() {
   const { t } = useTranslation("site");
+  const { t: tKb } = useTranslation("knowledgebase");
   return (
     <main className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-4xl font-extrabold">{t("orange.title")}</h1>
@@ -60,6 +62,15 @@ export default function OrangeMoney() {
         ))}
       </ol>
       <p className="mt-6 font-medium">{t("orange.activation")}</p>
+      {/* The knowledge base's article on paying with Orange Money (docs/knowledgebase.md). */}
+      <p className="mt-4">
+        <Link
+          to={paymentGuidePath("orange-money") ?? "/knowledgebase"}
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          {tKb("topUp.guide")}
+        </Link>
+      </p>
     </main>
   );
 }
