@@ -68,6 +68,9 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "ticket_files",
   "canned_replies",
   "data_exports",
+  // Mail campaigns (0061), then the addresses that asked for no more of them.
+  "mail_campaigns",
+  "campaign_unsubscribes",
 ];
 
 /** SQLite's FTS5 search indexes (migrations 0014 and 0020): virtual tables outside the Kysely types. */

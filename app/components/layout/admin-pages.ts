@@ -9,7 +9,6 @@ export const COMING_SOON_PATHS = [
   "downloads",
   "chat",
   "affiliates",
-  "email-marketing",
   "analytics",
   "utilities",
 ] as const;

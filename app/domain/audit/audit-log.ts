@@ -29,6 +29,8 @@ export const AUDIT_TARGET_LABELS = {
   invoice: "invoices:audit.targets.invoice",
   // The staff's canned replies, labelled in the admin tickets' namespace.
   canned_reply: "admin-tickets:audit.targets.cannedReply",
+  // Mail campaigns, labelled in their own namespace.
+  mail_campaign: "campaigns:audit.targets.campaign",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -135,6 +137,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "canned_reply.update": "admin-tickets:audit.actions.cannedReplyUpdate",
   "canned_reply.move": "admin-tickets:audit.actions.cannedReplyMove",
   "canned_reply.delete": "admin-tickets:audit.actions.cannedReplyDelete",
+  // /admin/email-marketing keeps its labels in the campaigns namespace.
+  "campaign.create": "campaigns:audit.actions.create",
+  "campaign.update": "campaigns:audit.actions.update",
+  "campaign.test": "campaigns:audit.actions.test",
+  "campaign.send": "campaigns:audit.actions.send",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

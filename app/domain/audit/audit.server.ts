@@ -21,7 +21,8 @@ export interface AuditEntry {
     | "payment_method"
     | "top_up_request"
     | "invoice"
-    | "canned_reply";
+    | "canned_reply"
+    | "mail_campaign";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

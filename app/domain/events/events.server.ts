@@ -4,6 +4,7 @@ import type { AdminEvent } from "./admin-events.server";
 import type { CancellationEvent } from "./cancellation-events.server";
 import type { CatalogueEvent } from "./catalogue-events.server";
 import type { AccountEvent } from "./account-events.server";
+import type { CampaignEvent } from "./campaign-events.server";
 import type { CannedReplyEvent } from "./canned-reply-events.server";
 import type { CoinsEvent } from "./coin-events.server";
 import type { DataExportEvent } from "./data-export-events.server";
@@ -51,6 +52,7 @@ export type DomainEvent =
   | StaffEvent
   | ViewAsEvent
   | CannedReplyEvent
+  | CampaignEvent
   | DataExportEvent
   | PlanChangeEvent;
 

@@ -11,6 +11,7 @@ import { adminReactions } from "./admin-events.server";
 import { cancellationReactions } from "./cancellation-events.server";
 import { catalogueReactions } from "./catalogue-events.server";
 import { accountReactions } from "./account-events.server";
+import { campaignReactions } from "./campaign-events.server";
 import { cannedReplyReactions } from "./canned-reply-events.server";
 import { coinReactions } from "./coin-events.server";
 import { dataExportReactions } from "./data-export-events.server";
@@ -53,6 +54,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...staffReactions,
   ...viewAsReactions,
   ...cannedReplyReactions,
+  ...campaignReactions,
   ...dataExportReactions,
   ...planChangeReactions,
 };

@@ -2,7 +2,7 @@ import type { Tx } from "~/db/transaction";
 import { enqueueJobs, JOB_PRIORITY_URGENT } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
-import { isMailKind, isSecurityMail } from "./mail";
+import { isMailKind, isSecurityMail, type MailKind } from "./mail";
 import type { MailEvent } from "./mail-events";
 import { planMail, type Planned } from "./mail-plan.server";
 import { chunks, recipientsOf, type Recipient } from "./mail-recipients.server";
@@ -101,4 +101,67 @@ function keyOf(message: Planned, recipient: Recipient, runAts: Map<string, Date>
   const key = `${message.kind}:${message.eventKey}:${recipient.id}`;
   if (message.runAt) runAts.set(key, message.runAt);
   return key;
+}
+
+/** A message to one address, without an event to plan it from (a campaign, the newsletter's link). */
+export interface AddressedMail {
+  /** Unique for ever, as every outbox row's: queued again, it mails nobody twice. */
+  uniqueKey: string;
+  kind: MailKind;
+  /** The account it goes to, null for a newsletter subscriber without one. */
+  userId: string | null;
+  address: string;
+  locale: string;
+  params: Record<string, unknown>;
+  /** Sent from then on rather than at once (a campaign's pace). */
+  runAt?: Date;
+}
+
+/**
+ * A step: queues messages already addressed (docs/mail.md#campaigns) in the caller's transaction, one
+ * outbox row and one send job each, as `queueMails` does for an event's. Returns how many it queued.
+ */
+export async function queueAddressedMail(
+  trx: Tx,
+  messages: readonly AddressedMail[],
+  now = new Date(),
+): Promise<number> {
+  const at = now.toISOString();
+  const keepUnsent = keepsMailUnsent();
+  const runAts = new Map(messages.map((each) => [each.uniqueKey, each.runAt]));
+  let queued = 0;
+  for (const chunk of chunks(messages)) {
+    const inserted = await trx
+      .insertInto("mail_outbox")
+      .values(
+        chunk.map((each) => ({
+          unique_key: each.uniqueKey,
+          kind: each.kind,
+          user_id: each.userId,
+          to_address: each.address,
+          locale: each.locale,
+          params: JSON.stringify(each.params),
+          state: keepUnsent ? "kept" : "queued",
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .onConflict((conflict) => conflict.column("unique_key").doNothing())
+      .returning(["id", "unique_key"])
+      .execute();
+    queued += inserted.length;
+    if (inserted.length === 0 || keepUnsent) continue;
+    await enqueueJobs(
+      trx,
+      inserted.map((row) => ({
+        type: MAIL_SEND_JOB,
+        payload: { outboxId: Number(row.id) },
+        maxAttempts: MAIL_MAX_ATTEMPTS,
+        uniqueKey: `mail:${row.id}`,
+        runAt: runAts.get(row.unique_key),
+        now,
+      })),
+    );
+  }
+  return queued;
 }

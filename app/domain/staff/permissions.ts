@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   "staff.manage",
   "logs.view",
   "reports.view",
+  // Mail campaigns to the customers and the newsletter's subscribers: the Owner's alone.
+  "campaigns.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -138,6 +138,13 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     token: "Qm9yZWRvbV9pc19hX3Rva2VuXzEyMzQ1Njc4OTAxMjM",
     expiresAt: "2031-03-19T04:17:00.000Z",
   },
+  campaign: {
+    campaignId: 3,
+    subject: "Summer <offers>",
+    body: "First paragraph.\n\nSecond paragraph.",
+    token: "eyJwdXJwb3NlIjoidW5zdWJzY3JpYmUifQ.c2lnbmF0dXJl",
+  },
+  newsletterConfirmation: { token: "eyJwdXJwb3NlIjoiY29uZmlybSJ9.c2lnbmF0dXJl" },
 };
 
 /** `kind`'s message in `context`, written from its sample values (PARAMS) with `changes` over them. */
