@@ -1,6 +1,6 @@
 import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
-import { queueAddressedMail, type AddressedMail } from "~/domain/mail/mail.server";
+import type { AddressedMail } from "~/domain/mail/mail-events";
 import { getSettings } from "~/domain/settings/settings.server";
 import {
   CAMPAIGN_LOCALES,
@@ -285,7 +285,7 @@ export async function saveCampaign(
         .executeTakeFirstOrThrow();
       const id = Number(row.id);
       await record(trx, { type: "campaign.saved", actorId: input.actorId, campaignId: id });
-      return { ok: true as const, id, message: "campaigns.saved" };
+      return { ok: true as const, id, message: "campaigns.saved" as const };
     }
     await draftOf(trx, input.id);
     const updated = await trx
@@ -302,7 +302,7 @@ export async function saveCampaign(
       campaignId: input.id,
       changed: true,
     });
-    return { ok: true as const, id: input.id, message: "campaigns.saved" };
+    return { ok: true as const, id: input.id, message: "campaigns.saved" as const };
   });
 }
 
@@ -363,31 +363,31 @@ export async function testCampaign(
     const campaign = await draftOf(trx, input.id);
     const locales = writtenLocales(campaign.texts);
     if (locales.length === 0) refuse<CampaignResult>("invalid", "campaigns.errors.englishRequired");
-    const queued = await queueAddressedMail(
-      trx,
-      locales.map((locale) =>
-        messageTo(
-          campaign,
-          { userId: input.actor.id, email: input.actor.email, locale },
-          input.secret,
-          `campaign-test:${campaign.id}:${locale}:${input.actor.id}:${at}`,
-          { test: true },
-        ),
+    const messages = locales.map((locale) =>
+      messageTo(
+        campaign,
+        { userId: input.actor.id, email: input.actor.email, locale },
+        input.secret,
+        `campaign-test:${campaign.id}:${locale}:${input.actor.id}:${at}`,
+        { test: true },
       ),
-      now,
     );
     await trx
       .updateTable("mail_campaigns")
       .set({ tested_at: at })
       .where("id", "=", campaign.id)
       .execute();
-    await record(trx, {
-      type: "campaign.tested",
-      actorId: input.actor.id,
-      campaignId: campaign.id,
-      locales,
-    });
-    return { ok: true as const, id: campaign.id, message: "campaigns.tested", count: queued };
+    await record(
+      trx,
+      { type: "campaign.tested", actorId: input.actor.id, campaignId: campaign.id, messages },
+      now,
+    );
+    return {
+      ok: true as const,
+      id: campaign.id,
+      message: "campaigns.tested" as const,
+      count: messages.length,
+    };
   });
 }
 
@@ -423,30 +423,30 @@ export async function sendCampaign(
       refuse<CampaignResult>("conflict", "campaigns.errors.alreadySent");
     const recipients = await campaignRecipients(trx, campaign.audience);
     if (recipients.length === 0) refuse<CampaignResult>("invalid", "campaigns.errors.noRecipients");
-    const queued = await queueAddressedMail(
-      trx,
-      recipients.map((recipient, index) =>
-        messageTo(
-          campaign,
-          recipient,
-          input.secret,
-          `${sendKeyPrefix(campaign.id)}${recipient.email.toLowerCase()}`,
-          { runAt: sendSlot(index, input.perMinute, now) },
-        ),
+    const messages = recipients.map((recipient, index) =>
+      messageTo(
+        campaign,
+        recipient,
+        input.secret,
+        `${sendKeyPrefix(campaign.id)}${recipient.email.toLowerCase()}`,
+        { runAt: sendSlot(index, input.perMinute, now) },
       ),
-      now,
     );
     await trx
       .updateTable("mail_campaigns")
-      .set({ recipients: queued })
+      .set({ recipients: messages.length })
       .where("id", "=", campaign.id)
       .execute();
-    await record(trx, {
-      type: "campaign.sent",
-      actorId: input.actorId,
-      campaignId: campaign.id,
-      recipients: queued,
-    });
-    return { ok: true as const, id: campaign.id, message: "campaigns.sent", count: queued };
+    await record(
+      trx,
+      { type: "campaign.sent", actorId: input.actorId, campaignId: campaign.id, messages },
+      now,
+    );
+    return {
+      ok: true as const,
+      id: campaign.id,
+      message: "campaigns.sent" as const,
+      count: messages.length,
+    };
   });
 }

@@ -1,5 +1,5 @@
 import { inTransaction, type Db } from "~/db/transaction";
-import { queueAddressedMail } from "~/domain/mail/mail.server";
+import { record } from "~/domain/events/events.server";
 import { NEWSLETTER_CONFIRM_DAYS } from "./campaigns";
 import { signCampaignToken, verifyCampaignToken } from "./campaign-tokens.server";
 
@@ -33,20 +33,15 @@ export async function signUpForNewsletter(
       .executeTakeFirstOrThrow();
     if (row.confirmed_at) return;
     const expiresAt = new Date(now.getTime() + NEWSLETTER_CONFIRM_DAYS * DAY_MS).toISOString();
-    await queueAddressedMail(
+    await record(
       trx,
-      [
-        {
-          uniqueKey: `newsletterConfirmation:${email}:${now.toISOString().slice(0, 10)}`,
-          kind: "newsletterConfirmation",
-          userId: null,
-          address: email,
-          locale: input.locale,
-          params: {
-            token: signCampaignToken(input.secret, { purpose: "confirm", email, expiresAt }),
-          },
-        },
-      ],
+      {
+        type: "newsletter.signedUp",
+        email,
+        locale: input.locale,
+        token: signCampaignToken(input.secret, { purpose: "confirm", email, expiresAt }),
+        at: now.toISOString(),
+      },
       now,
     );
   });

@@ -2,7 +2,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 import { forgetMailOf } from "~/domain/mail/mail-erasure.server";
-import { queueMail, queueMails } from "~/domain/mail/mail.server";
+import { queueAddressedMail, queueMail, queueMails } from "~/domain/mail/mail.server";
 import { notify, notifyOnce, notifyStaff } from "~/domain/notifications/notifications.server";
 import { queuePanelSync } from "~/domain/provisioning/panel-link.server";
 import type { Tx } from "~/db/transaction";
@@ -84,6 +84,8 @@ export async function react(
     : null;
   for (const mail of all(reactions.mail?.(event) ?? null))
     await queueMail(trx, mail, now, settings);
+  const addressed = all(reactions.addressedMail?.(event) ?? null);
+  if (addressed.length > 0) await queueAddressedMail(trx, addressed, now);
   const news = reactions.staffPost?.(event);
   if (news) await queueStaffPost(trx, news, now, settings);
   if (reactions.forgetMail) await forgetMailOf(trx, reactions.forgetMail(event));
@@ -123,6 +125,11 @@ export async function reactAll(
     each((reactions, event) => reactions.mail?.(event) ?? null),
     now,
     settings,
+  );
+  await queueAddressedMail(
+    trx,
+    each((reactions, event) => reactions.addressedMail?.(event) ?? null),
+    now,
   );
   for (const news of each((reactions, event) => reactions.staffPost?.(event) ?? null))
     await queueStaffPost(trx, news, now, settings);

@@ -2,8 +2,8 @@ import type { Tx } from "~/db/transaction";
 import { enqueueJobs, JOB_PRIORITY_URGENT } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
-import { isMailKind, isSecurityMail, type MailKind } from "./mail";
-import type { MailEvent } from "./mail-events";
+import { isMailKind, isSecurityMail } from "./mail";
+import type { AddressedMail, MailEvent } from "./mail-events";
 import { planMail, type Planned } from "./mail-plan.server";
 import { chunks, recipientsOf, type Recipient } from "./mail-recipients.server";
 import { MAIL_SEND_JOB } from "./mail-sender.server";
@@ -101,20 +101,6 @@ function keyOf(message: Planned, recipient: Recipient, runAts: Map<string, Date>
   const key = `${message.kind}:${message.eventKey}:${recipient.id}`;
   if (message.runAt) runAts.set(key, message.runAt);
   return key;
-}
-
-/** A message to one address, without an event to plan it from (a campaign, the newsletter's link). */
-export interface AddressedMail {
-  /** Unique for ever, as every outbox row's: queued again, it mails nobody twice. */
-  uniqueKey: string;
-  kind: MailKind;
-  /** The account it goes to, null for a newsletter subscriber without one. */
-  userId: string | null;
-  address: string;
-  locale: string;
-  params: Record<string, unknown>;
-  /** Sent from then on rather than at once (a campaign's pace). */
-  runAt?: Date;
 }
 
 /**
