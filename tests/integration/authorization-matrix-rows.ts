@@ -23,6 +23,7 @@ import { staffActionSchema } from "~/domain/staff/staff.schemas";
 import { viewAsStartSchema } from "~/domain/staff/view-as.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import { cannedReplyActionSchema } from "~/domain/tickets/canned-replies.schemas";
+import { campaignActionSchema, newCampaignSchema } from "~/domain/campaigns/campaigns.schemas";
 import { refundDecisionSchema } from "~/domain/hosting-services/cancellation.schemas";
 import type { FlatRoute } from "../support/app-harness";
 
@@ -465,7 +466,20 @@ export const ROUTES: Record<string, Row> = {
   "/admin/downloads": adminPage("products.manage", staff(200, 403, 403, 403)),
   "/admin/chat": adminPage("tickets.reply", staff(200, 403, 200, 403)),
   "/admin/affiliates": adminPage("settings.manage", staff(200, 403, 403, 403)),
-  "/admin/email-marketing": adminPage("settings.manage", staff(200, 403, 403, 403)),
+  // Mail campaigns: the Owner's alone. An empty campaign is refused; no campaign of that id to send.
+  "/admin/email-marketing": adminPage(
+    "campaigns.manage",
+    staff(200, 403, 403, 403),
+    post({ intent: "save" }, staff(400, 403, 403, 403)),
+  ),
+  "/admin/email-marketing/:id": {
+    ...adminPage(
+      "campaigns.manage",
+      staff(404, 403, 403, 403),
+      post({ intent: "send" }, staff(404, 403, 403, 403)),
+    ),
+    url: () => "/admin/email-marketing/999999",
+  },
   "/admin/reports": adminPage("reports.view", staff(200, 200, 403, 403)),
   "/admin/analytics": adminPage("reports.view", staff(200, 200, 403, 403)),
   "/admin/utilities": adminPage("settings.manage", staff(200, 403, 403, 403)),
@@ -556,6 +570,8 @@ export const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/settings": { settingsActionSchema },
   "/admin/contact-messages": { contactActionSchema },
   "/admin/newsletter": { subscriberActionSchema },
+  "/admin/email-marketing": { newCampaignSchema },
+  "/admin/email-marketing/:id": { campaignActionSchema },
   "/admin/notifications": { notificationActionSchema },
 };
 
