@@ -341,6 +341,13 @@ export const ROUTES: Record<string, Row> = {
     get: signedIn(400),
   },
   "/newsletter": { get: everyone("→/"), post: [post({ email: "not-an-email" }, everyone(400))] },
+  // The newsletter's confirmation and a campaign's unsubscribe page: anyone with a link; without
+  // one (or with a bad one), "this link does not work" and nothing changes.
+  "/newsletter/confirm": { get: everyone(400) },
+  "/unsubscribe": {
+    get: everyone(400),
+    post: [post({ "List-Unsubscribe": "One-Click" }, everyone(400))],
+  },
   "/language": {
     get: everyone("→/"),
     post: [post({ lang: "en", redirectTo: "/about" }, everyone("→/about"))],
