@@ -23,6 +23,9 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
+    // The newsletter's confirmation link and the campaigns' unsubscribe page (docs/mail.md#campaigns).
+    route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
+    route("unsubscribe", "routes/site/unsubscribe.tsx"),
     route("account/password", "routes/account-password.tsx"),
     // The dashboard: one shell (the cards and the tabs' links), each tab a route of its own.
     layout("routes/dashboard/layout.tsx", [
@@ -110,6 +113,8 @@ export default [
       route("reports", "routes/admin/reports.tsx"),
       route("contact-messages", "routes/admin/contact-messages.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
+      route("email-marketing", "routes/admin/email-marketing.tsx"),
+      route("email-marketing/:id", "routes/admin/email-campaign.tsx"),
       route("products", "routes/admin/products.tsx"),
       route("promotions", "routes/admin/promotions.tsx"),
       route("gateways", "routes/admin/gateways.tsx"),

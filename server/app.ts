@@ -7,7 +7,7 @@ import { reactRouterHandler } from "./react-router-handler";
 import { attachRequestContext, contextOf, signedInRequest } from "./request-context";
 import { requestLimits } from "./request-limits";
 import { referralLinks } from "./referral-links";
-import { refusedAsCrossSite } from "./same-origin";
+import { isOneClickUnsubscribePath, refusedAsCrossSite } from "./same-origin";
 import { startBackgroundWorker, startStaleWatch, stopBackgroundWorker } from "./worker";
 
 /**
@@ -50,6 +50,10 @@ app.use(async (req: Request, res: Response, next: NextFunction) => {
       .send((await translate(req))("http.crossSite"));
     return;
   }
+  // A mail provider's one-click unsubscribe (RFC 8058) names its own site as the Origin; React Router
+  // refuses a page's action posted from another origin, so the header is dropped for that one address,
+  // whose signed token is its only proof and which acts on no session (server/same-origin.ts).
+  if (req.method === "POST" && isOneClickUnsubscribePath(req.path)) delete req.headers.origin;
   next();
 });
 

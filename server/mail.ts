@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import type { AppServices } from "~/context.server";
+import { campaignHeaders } from "~/domain/campaigns/campaigns";
 import { mailSendHandlerWith, type MailTransport } from "~/domain/mail/mail-sender.server";
 import { mailWriter } from "~/features/mail/mail-writer";
 import { sharedI18n } from "~/i18n/shared-i18n.server";
@@ -46,6 +47,7 @@ export function mailWiring(
     }),
     transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null,
     from: config.MAIL_FROM,
+    headers: campaignHeaders(services.env.PUBLIC_URL),
   };
 }
 

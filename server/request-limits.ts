@@ -30,6 +30,9 @@ export const PUBLIC_FORMS: Readonly<Record<string, string>> = {
   // Password reset by mail: the per-address limit of every public form.
   "routes/forgot-password": "/forgot-password",
   "routes/reset-password": "/reset-password",
+  // A campaign's unsubscribe button, and a mail provider's one-click post (RFC 8058): its token is
+  // its proof (docs/mail.md#campaigns).
+  "routes/site/unsubscribe": "/unsubscribe",
 };
 
 /**

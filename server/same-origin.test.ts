@@ -55,3 +55,13 @@ describe("refusedAsCrossSite", () => {
     expect(refusedAsCrossSite("POST", "/top-up/hooks/payments/paypal", crossSite)).toBe(true);
   });
 });
+
+describe("the one-click unsubscribe address (RFC 8058)", () => {
+  const crossSite = { host: "shop.example:3000", "sec-fetch-site": "cross-site" };
+
+  it("takes a provider's cross-site post at exactly /unsubscribe, nowhere else", () => {
+    expect(refusedAsCrossSite("POST", "/unsubscribe", crossSite)).toBe(false);
+    for (const path of ["/unsubscribe/x", "/unsubscribes", "/newsletter", "/admin/unsubscribe"])
+      expect(refusedAsCrossSite("POST", path, crossSite), path).toBe(true);
+  });
+});

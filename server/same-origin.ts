@@ -37,14 +37,29 @@ export function isWebhookPath(path: string): boolean {
 }
 
 /**
+ * The one-click unsubscribe address of campaign mail (RFC 8058): a mail provider posts
+ * `List-Unsubscribe=One-Click` to it from its own site, without cookies. Only this exact path: the
+ * signed token in its query string is its proof, and all it can do is stop campaign mail to one address.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = "/unsubscribe";
+
+/** Whether `path` (a request's path and query, as received) is the one-click unsubscribe address. */
+export function isOneClickUnsubscribePath(path: string): boolean {
+  const bare = path.split("?")[0];
+  return bare === ONE_CLICK_UNSUBSCRIBE_PATH;
+}
+
+/**
  * Whether server/app.ts refuses a request before any route runs: a state-changing request that says it
  * comes from another site, except a webhook's (another server posts it by design; its signature is its
- * proof, and it acts on no session).
+ * proof, and it acts on no session) and the one-click unsubscribe (its signed token, likewise).
  */
 export function refusedAsCrossSite(
   method: string,
   path: string,
   headers: IncomingHttpHeaders,
 ): boolean {
-  return !isWebhookPath(path) && isCrossSiteRequest(method, headers);
+  return (
+    !isWebhookPath(path) && !isOneClickUnsubscribePath(path) && isCrossSiteRequest(method, headers)
+  );
 }

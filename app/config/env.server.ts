@@ -94,6 +94,9 @@ const envSchema = z.object({
   SMTP_URL: checked(parseSmtpUrl).optional(),
   // The sender; unset: "Hostfront <no-reply@" + PUBLIC_URL's host + ">" (withDerivedDefaults).
   MAIL_FROM: checked(parseMailFrom).optional(),
+  // How many campaign messages the worker sends a minute (docs/mail.md#campaigns): mail providers
+  // throttle or refuse a sender that suddenly sends thousands.
+  CAMPAIGN_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   // A monitor's key to /healthz?deep=1 (sent as "Authorization: Bearer <token>"); admins need none.
   HEALTHZ_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   TRUST_PROXY: z

@@ -75,6 +75,9 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   // The knowledge base (0059): its categories before their articles.
   "kb_categories",
   "kb_articles",
+  // Mail campaigns (0061), then the addresses that asked for no more of them.
+  "mail_campaigns",
+  "campaign_unsubscribes",
 ];
 
 /** SQLite's FTS5 search indexes (migrations 0014 and 0020): virtual tables outside the Kysely types. */

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
+import type { CampaignTables } from "./tables/campaigns";
 import type { CannedReplyTables } from "./tables/canned-replies";
 import type { DataExportTables } from "./tables/data-exports";
 import type { KnowledgeBaseTables } from "./tables/knowledge-base";
@@ -423,6 +424,10 @@ export interface NewsletterSubscribersTable {
   id: Generated<number>;
   email: string;
   created_at: Timestamp;
+  /** When its confirmation link was opened (migration 0061); null: waiting, and mailed no campaign. */
+  confirmed_at: Timestamp | null;
+  /** The page's language when it subscribed: its campaigns' and its confirmation's language. */
+  locale: string | null;
 }
 
 /**
@@ -714,6 +719,7 @@ export interface InvoicesTable {
 export interface Database
   extends
     CannedReplyTables,
+    CampaignTables,
     DataExportTables,
     ReferralTables,
     KnowledgeBaseTables,

@@ -22,6 +22,7 @@ import enInvoices from "./locales/en/invoices.json";
 import enProvisioning from "./locales/en/provisioning.json";
 import enAdminStaff from "./locales/en/admin-staff.json";
 import enAdminTickets from "./locales/en/admin-tickets.json";
+import enCampaigns from "./locales/en/campaigns.json";
 import enKnowledgebase from "./locales/en/knowledgebase.json";
 import enReferrals from "./locales/en/referrals.json";
 
@@ -51,6 +52,7 @@ export const namespaces = [
   "admin-tickets",
   "referrals",
   "knowledgebase",
+  "campaigns",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -80,6 +82,7 @@ export const englishResources = {
   "admin-tickets": enAdminTickets,
   referrals: enReferrals,
   knowledgebase: enKnowledgebase,
+  campaigns: enCampaigns,
 };
 export type Resources = typeof englishResources;
 

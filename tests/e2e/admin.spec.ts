@@ -38,7 +38,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/chat", title: "Live Chat", comingSoon: true },
   { path: "/admin/contact-messages", title: "Contact Messages" },
   { path: "/admin/affiliates", title: "Affiliates", comingSoon: true },
-  { path: "/admin/email-marketing", title: "Email Marketing", comingSoon: true },
+  { path: "/admin/email-marketing", title: "Email Marketing" },
   { path: "/admin/newsletter", title: "Newsletter Subscribers" },
   { path: "/admin/reports", title: "Reports" },
   { path: "/admin/analytics", title: "Analytics", comingSoon: true },

@@ -238,6 +238,7 @@ const ADMIN_PATHS = [
   "/admin/gateways",
   "/admin/logs",
   "/admin/newsletter",
+  "/admin/email-marketing",
   "/admin/security",
   "/admin/staff",
   "/admin/reports",

@@ -73,6 +73,16 @@ const MODULE_PERMISSIONS: Record<
     loader: "panel.manage",
     action: "panel.manage",
   },
+  "/app/routes/admin/email-campaign.tsx": {
+    path: "/admin/email-marketing/1",
+    loader: "campaigns.manage",
+    action: "campaigns.manage",
+  },
+  "/app/routes/admin/email-marketing.tsx": {
+    path: "/admin/email-marketing",
+    loader: "campaigns.manage",
+    action: "campaigns.manage",
+  },
   "/app/routes/admin/gateways.tsx": {
     path: "/admin/gateways",
     loader: "gateways.manage",

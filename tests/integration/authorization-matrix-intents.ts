@@ -60,6 +60,12 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
     pay: "affiliates.manage",
     reject: "affiliates.manage",
   },
+  "/admin/email-marketing": { save: "campaigns.manage" },
+  "/admin/email-marketing/:id": {
+    save: "campaigns.manage",
+    test: "campaigns.manage",
+    send: "campaigns.manage",
+  },
   "/admin/tickets/replies": {
     create: "tickets.reply",
     update: "tickets.reply",

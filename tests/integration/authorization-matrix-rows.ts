@@ -25,6 +25,7 @@ import { viewAsStartSchema } from "~/domain/staff/view-as.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import { cannedReplyActionSchema } from "~/domain/tickets/canned-replies.schemas";
 import { affiliatesActionSchema } from "~/domain/referrals/referrals.schemas";
+import { campaignActionSchema, newCampaignSchema } from "~/domain/campaigns/campaigns.schemas";
 import { refundDecisionSchema } from "~/domain/hosting-services/cancellation.schemas";
 import type { FlatRoute } from "../support/app-harness";
 
@@ -342,6 +343,13 @@ export const ROUTES: Record<string, Row> = {
     get: signedIn(400),
   },
   "/newsletter": { get: everyone("→/"), post: [post({ email: "not-an-email" }, everyone(400))] },
+  // The newsletter's confirmation and a campaign's unsubscribe page: anyone with a link; without
+  // one (or with a bad one), "this link does not work" and nothing changes.
+  "/newsletter/confirm": { get: everyone(400) },
+  "/unsubscribe": {
+    get: everyone(400),
+    post: [post({ "List-Unsubscribe": "One-Click" }, everyone(400))],
+  },
   "/language": {
     get: everyone("→/"),
     post: [post({ lang: "en", redirectTo: "/about" }, everyone("→/about"))],
@@ -477,7 +485,20 @@ export const ROUTES: Record<string, Row> = {
     staff(200, 200, 403, 403),
     post({ intent: "reject", id: "999999" }, staff(404, 404, 403, 403)),
   ),
-  "/admin/email-marketing": adminPage("settings.manage", staff(200, 403, 403, 403)),
+  // Mail campaigns: the Owner's alone. An empty campaign is refused; no campaign of that id to send.
+  "/admin/email-marketing": adminPage(
+    "campaigns.manage",
+    staff(200, 403, 403, 403),
+    post({ intent: "save" }, staff(400, 403, 403, 403)),
+  ),
+  "/admin/email-marketing/:id": {
+    ...adminPage(
+      "campaigns.manage",
+      staff(404, 403, 403, 403),
+      post({ intent: "send" }, staff(404, 403, 403, 403)),
+    ),
+    url: () => "/admin/email-marketing/999999",
+  },
   "/admin/reports": adminPage("reports.view", staff(200, 200, 403, 403)),
   "/admin/analytics": adminPage("reports.view", staff(200, 200, 403, 403)),
   "/admin/utilities": adminPage("settings.manage", staff(200, 403, 403, 403)),
@@ -570,6 +591,8 @@ export const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/settings": { settingsActionSchema },
   "/admin/contact-messages": { contactActionSchema },
   "/admin/newsletter": { subscriberActionSchema },
+  "/admin/email-marketing": { newCampaignSchema },
+  "/admin/email-marketing/:id": { campaignActionSchema },
   "/admin/notifications": { notificationActionSchema },
 };
 

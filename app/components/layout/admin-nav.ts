@@ -224,7 +224,7 @@ export const ADMIN_NAV: {
         path: "/admin/email-marketing",
         label: "nav.emailMarketing",
         icon: MailIcon,
-        permission: "settings.manage",
+        permission: "campaigns.manage",
       },
       {
         path: "/admin/newsletter",

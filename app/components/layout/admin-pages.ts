@@ -7,7 +7,6 @@ export const COMING_SOON_PATHS = [
   "domain-pricing",
   "downloads",
   "chat",
-  "email-marketing",
   "analytics",
   "utilities",
 ] as const;

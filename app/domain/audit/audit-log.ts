@@ -34,6 +34,8 @@ export const AUDIT_TARGET_LABELS = {
   // The knowledge base's categories and articles, labelled in its own namespace.
   kb_category: "knowledgebase:audit.targets.category",
   kb_article: "knowledgebase:audit.targets.article",
+  // Mail campaigns, labelled in their own namespace.
+  mail_campaign: "campaigns:audit.targets.campaign",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -151,6 +153,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "kb_article.create": "knowledgebase:audit.actions.articleCreate",
   "kb_article.update": "knowledgebase:audit.actions.articleUpdate",
   "kb_article.delete": "knowledgebase:audit.actions.articleDelete",
+  // /admin/email-marketing keeps its labels in the campaigns namespace.
+  "campaign.create": "campaigns:audit.actions.create",
+  "campaign.update": "campaigns:audit.actions.update",
+  "campaign.test": "campaigns:audit.actions.test",
+  "campaign.send": "campaigns:audit.actions.send",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

@@ -24,7 +24,8 @@ export interface AuditEntry {
     | "canned_reply"
     | "referral"
     | "kb_category"
-    | "kb_article";
+    | "kb_article"
+    | "mail_campaign";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

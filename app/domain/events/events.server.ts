@@ -4,6 +4,7 @@ import type { AdminEvent } from "./admin-events.server";
 import type { CancellationEvent } from "./cancellation-events.server";
 import type { CatalogueEvent } from "./catalogue-events.server";
 import type { AccountEvent } from "./account-events.server";
+import type { CampaignEvent } from "./campaign-events.server";
 import type { CannedReplyEvent } from "./canned-reply-events.server";
 import type { KnowledgeBaseEvent } from "./knowledgebase-events.server";
 import type { CoinsEvent } from "./coin-events.server";
@@ -54,6 +55,7 @@ export type DomainEvent =
   | ViewAsEvent
   | CannedReplyEvent
   | KnowledgeBaseEvent
+  | CampaignEvent
   | DataExportEvent
   | ReferralEvent
   | PlanChangeEvent;

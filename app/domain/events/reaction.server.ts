@@ -2,7 +2,7 @@ import type { AuditEntry } from "~/domain/audit/audit.server";
 import { englishLedgerReason, type LedgerReason } from "~/domain/coins/ledger-reason";
 import type { NewJob } from "~/domain/jobs/jobs.server";
 import type { StaffNews } from "~/domain/jobs/staff-posts.server";
-import type { MailEvent } from "~/domain/mail/mail-events";
+import type { AddressedMail, MailEvent } from "~/domain/mail/mail-events";
 import type { KeyedNotice, notify, notifyStaff } from "~/domain/notifications/notifications.server";
 import type { PanelLink } from "~/domain/provisioning/panel-link.server";
 
@@ -41,6 +41,11 @@ export interface Reactions<E> {
   /** Null: this one is not told to staff (a refund the system decides is told by its approval). */
   staffNotice?: (event: E) => StaffNotice | null;
   mail?: (event: E) => Some<MailEvent>;
+  /**
+   * Messages already addressed (a campaign to its list, the newsletter's confirmation link): no account
+   * event to plan them from, so the event carries them, written by the use-case (docs/mail.md#campaigns).
+   */
+  addressedMail?: (event: E) => Some<AddressedMail>;
   /** Null: this one is not told to staff (an order the system approved is told by its approval). */
   staffPost?: (event: E) => StaffNews | null;
   /** The account whose mail (the outbox's messages, its choices) is erased with it (ADR 19). */

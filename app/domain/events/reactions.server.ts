@@ -2,7 +2,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 import { forgetMailOf } from "~/domain/mail/mail-erasure.server";
-import { queueMail, queueMails } from "~/domain/mail/mail.server";
+import { queueAddressedMail, queueMail, queueMails } from "~/domain/mail/mail.server";
 import { notify, notifyOnce, notifyStaff } from "~/domain/notifications/notifications.server";
 import { queuePanelSync } from "~/domain/provisioning/panel-link.server";
 import type { Tx } from "~/db/transaction";
@@ -11,6 +11,7 @@ import { adminReactions } from "./admin-events.server";
 import { cancellationReactions } from "./cancellation-events.server";
 import { catalogueReactions } from "./catalogue-events.server";
 import { accountReactions } from "./account-events.server";
+import { campaignReactions } from "./campaign-events.server";
 import { cannedReplyReactions } from "./canned-reply-events.server";
 import { knowledgeBaseReactions } from "./knowledgebase-events.server";
 import { coinReactions } from "./coin-events.server";
@@ -56,6 +57,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...viewAsReactions,
   ...cannedReplyReactions,
   ...knowledgeBaseReactions,
+  ...campaignReactions,
   ...dataExportReactions,
   ...referralReactions,
   ...planChangeReactions,
@@ -86,6 +88,8 @@ export async function react(
     : null;
   for (const mail of all(reactions.mail?.(event) ?? null))
     await queueMail(trx, mail, now, settings);
+  const addressed = all(reactions.addressedMail?.(event) ?? null);
+  if (addressed.length > 0) await queueAddressedMail(trx, addressed, now);
   const news = reactions.staffPost?.(event);
   if (news) await queueStaffPost(trx, news, now, settings);
   if (reactions.forgetMail) await forgetMailOf(trx, reactions.forgetMail(event));
@@ -125,6 +129,11 @@ export async function reactAll(
     each((reactions, event) => reactions.mail?.(event) ?? null),
     now,
     settings,
+  );
+  await queueAddressedMail(
+    trx,
+    each((reactions, event) => reactions.addressedMail?.(event) ?? null),
+    now,
   );
   for (const news of each((reactions, event) => reactions.staffPost?.(event) ?? null))
     await queueStaffPost(trx, news, now, settings);

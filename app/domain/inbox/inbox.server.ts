@@ -154,7 +154,7 @@ export async function listNewsletterSubscribers(db: Db, query: PageRequest & { q
   if (q) base = base.where(containsAny(["email"], q));
   const [{ rows, hasMore }, matching, total] = await Promise.all([
     fetchPage(
-      base.select(["id", "email", "created_at"]).orderBy("id", "desc"),
+      base.select(["id", "email", "created_at", "confirmed_at"]).orderBy("id", "desc"),
       pageWindow(query, SUBSCRIBERS_PAGE_SIZE),
     ),
     countRows(base),
@@ -165,6 +165,7 @@ export async function listNewsletterSubscribers(db: Db, query: PageRequest & { q
       id: Number(row.id),
       email: row.email,
       createdAt: row.created_at,
+      confirmedAt: row.confirmed_at ? new Date(row.confirmed_at).toISOString() : null,
     })),
     hasMore,
     matching,

@@ -34,4 +34,6 @@ export interface SubscriberView {
   id: number;
   email: string;
   createdAt: string;
+  /** When its confirmation link was opened; null while it waits (it gets no campaign). */
+  confirmedAt: string | null;
 }

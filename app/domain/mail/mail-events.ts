@@ -4,6 +4,7 @@ import type { Department, StaffTicketSummary } from "~/domain/tickets/tickets";
 import type { BillingCycle } from "~/domain/orders/orders";
 import type { PanelPorts } from "~/domain/provisioning/panel-plan";
 import type { StaffRole } from "~/domain/staff/permissions";
+import type { MailKind } from "./mail";
 
 // The events that mail someone (docs/mail.md), as the use-cases and the events' reactions hand them to
 // the outbox (`queueMail`): the facts each message is written from. Types only: `planMail`
@@ -297,3 +298,17 @@ export type ServiceMailEvent =
       resized: boolean;
       document: DocumentRef;
     });
+
+/** A message to one address, without an event to plan it from (a campaign, the newsletter's link). */
+export interface AddressedMail {
+  /** Unique for ever, as every outbox row's: queued again, it mails nobody twice. */
+  uniqueKey: string;
+  kind: MailKind;
+  /** The account it goes to, null for a newsletter subscriber without one. */
+  userId: string | null;
+  address: string;
+  locale: string;
+  params: Record<string, unknown>;
+  /** Sent from then on rather than at once (a campaign's pace). */
+  runAt?: Date;
+}

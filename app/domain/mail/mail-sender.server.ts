@@ -38,6 +38,8 @@ export interface MailTransport {
     html: string;
     text: string;
     messageId: string;
+    /** Headers of its kind (a campaign's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers?: Record<string, string>;
   }): Promise<unknown>;
 }
 
@@ -75,6 +77,14 @@ export function mailSendHandlerWith(options: {
   transport: MailTransport | null;
   /** The From header (MAIL_FROM); its address's domain ends the Message-ID. */
   from: string;
+  /**
+   * The headers a message of its kind carries beyond the usual ones, made from its values at every
+   * attempt (a campaign's unsubscribe address, docs/mail.md#campaigns).
+   */
+  headers?: (message: {
+    kind: MailKind;
+    params: Record<string, unknown>;
+  }) => Record<string, string> | undefined;
 }): JobHandler {
   return async ({ db, now, payload, complete }): Promise<Record<string, number>> => {
     const { outboxId } = payload as { outboxId?: unknown };
@@ -127,7 +137,13 @@ export function mailSendHandlerWith(options: {
       return { kept: 1 };
     }
     try {
-      await options.transport.sendMail({ from: options.from, to: row.to_address, ...message });
+      const headers = options.headers?.({ kind: row.kind, params: parseParams(row.params) });
+      await options.transport.sendMail({
+        from: options.from,
+        to: row.to_address,
+        ...message,
+        ...(headers ? { headers } : {}),
+      });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       const refused = isPermanentSmtpRefusal(error);

@@ -361,6 +361,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
       "serviceExpiring",
       "serviceRenewalShort",
       "serviceRenewed",
+      "campaign",
     ]);
     // The form as a browser posts it: coins unticked (absent), the rest ticked.
     const form = mailPreferencesSchema.parse({

@@ -3,7 +3,7 @@ import { enqueueJobs, JOB_PRIORITY_URGENT } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import { isMailKind, isSecurityMail } from "./mail";
-import type { MailEvent } from "./mail-events";
+import type { AddressedMail, MailEvent } from "./mail-events";
 import { planMail, type Planned } from "./mail-plan.server";
 import { chunks, recipientsOf, type Recipient } from "./mail-recipients.server";
 import { MAIL_SEND_JOB } from "./mail-sender.server";
@@ -101,4 +101,53 @@ function keyOf(message: Planned, recipient: Recipient, runAts: Map<string, Date>
   const key = `${message.kind}:${message.eventKey}:${recipient.id}`;
   if (message.runAt) runAts.set(key, message.runAt);
   return key;
+}
+
+/**
+ * A step: queues messages already addressed (docs/mail.md#campaigns) in the caller's transaction, one
+ * outbox row and one send job each, as `queueMails` does for an event's. Returns how many it queued.
+ */
+export async function queueAddressedMail(
+  trx: Tx,
+  messages: readonly AddressedMail[],
+  now = new Date(),
+): Promise<number> {
+  const at = now.toISOString();
+  const keepUnsent = keepsMailUnsent();
+  const runAts = new Map(messages.map((each) => [each.uniqueKey, each.runAt]));
+  let queued = 0;
+  for (const chunk of chunks(messages)) {
+    const inserted = await trx
+      .insertInto("mail_outbox")
+      .values(
+        chunk.map((each) => ({
+          unique_key: each.uniqueKey,
+          kind: each.kind,
+          user_id: each.userId,
+          to_address: each.address,
+          locale: each.locale,
+          params: JSON.stringify(each.params),
+          state: keepUnsent ? "kept" : "queued",
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .onConflict((conflict) => conflict.column("unique_key").doNothing())
+      .returning(["id", "unique_key"])
+      .execute();
+    queued += inserted.length;
+    if (inserted.length === 0 || keepUnsent) continue;
+    await enqueueJobs(
+      trx,
+      inserted.map((row) => ({
+        type: MAIL_SEND_JOB,
+        payload: { outboxId: Number(row.id) },
+        maxAttempts: MAIL_MAX_ATTEMPTS,
+        uniqueKey: `mail:${row.id}`,
+        runAt: runAts.get(row.unique_key),
+        now,
+      })),
+    );
+  }
+  return queued;
 }

@@ -48,6 +48,11 @@ export const MAIL_KINDS = [
   "roleChanged",
   // The archive of their data a customer asked for is ready, with its link. Never optional: asked for.
   "dataExportReady",
+  // A campaign the staff wrote (docs/mail.md#campaigns): to customers and confirmed newsletter
+  // subscribers, with its one-click unsubscribe. Optional: the account tab's "news and offers".
+  "campaign",
+  // The newsletter's double opt-in: the link that confirms an address typed in the footer's box.
+  "newsletterConfirmation",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -66,6 +71,7 @@ export const OPTIONAL_MAIL_KINDS = [
   "serviceExpiring",
   "serviceRenewalShort",
   "serviceRenewed",
+  "campaign",
 ] as const satisfies readonly MailKind[];
 export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
 

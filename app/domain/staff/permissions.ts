@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   "logs.view",
   "reports.view",
   "affiliates.manage",
+  // Mail campaigns to the customers and the newsletter's subscribers: the Owner's alone.
+  "campaigns.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

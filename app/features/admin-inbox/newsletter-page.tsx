@@ -8,6 +8,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useInboxWords, type InboxListProps } from "./contact-messages-page";
 import type { SubscriberView as SubscriberRow } from "~/domain/inbox/inbox";
 import { DownloadLink } from "~/components/ui/page-heading";
+import { Badge } from "~/components/ui/badge";
 
 export function NewsletterPage({
   subscribers,
@@ -38,6 +39,13 @@ export function NewsletterPage({
         </span>
       ),
       { wide: true },
+    ),
+    column("status", t("newsletter.status"), (subscriber) =>
+      subscriber.confirmedAt ? (
+        <Badge tone="green">{t("newsletter.confirmed")}</Badge>
+      ) : (
+        <Badge>{t("newsletter.waiting")}</Badge>
+      ),
     ),
     timeColumn({
       id: "subscribed",

@@ -138,6 +138,13 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     token: "Qm9yZWRvbV9pc19hX3Rva2VuXzEyMzQ1Njc4OTAxMjM",
     expiresAt: "2031-03-19T04:17:00.000Z",
   },
+  campaign: {
+    campaignId: 3,
+    subject: "Summer <offers>",
+    body: "First paragraph.\n\nSecond paragraph.",
+    token: "eyJwdXJwb3NlIjoidW5zdWJzY3JpYmUifQ.c2lnbmF0dXJl",
+  },
+  newsletterConfirmation: { token: "eyJwdXJwb3NlIjoiY29uZmlybSJ9.c2lnbmF0dXJl" },
 };
 
 /** `kind`'s message in `context`, written from its sample values (PARAMS) with `changes` over them. */
@@ -381,6 +388,7 @@ describe("the mail templates", () => {
     ...MAIL_KINDS.filter((kind) => kind.startsWith("staff")),
     "adminSignIn",
   ] as const;
+  const LIST_KINDS = ["campaign", "newsletterConfirmation"] as const;
 
   it.each(SUPPORTED_LOCALES)(
     "ends every staff message with the staff footer in %s, never the customer's",
@@ -405,13 +413,33 @@ describe("the mail templates", () => {
         expect(mail.html, kind).not.toContain(customerLine);
       }
       for (const kind of MAIL_KINDS.filter(
-        (kind) => !(STAFF_KINDS as readonly string[]).includes(kind),
+        (kind) =>
+          !(STAFF_KINDS as readonly string[]).includes(kind) &&
+          !(LIST_KINDS as readonly string[]).includes(kind),
       )) {
         const mail = sampleMail(kind, context);
         expect(mail.text, kind).toContain(customerLine);
         expect(mail.text, kind).not.toContain(t("layout.automaticStaff"));
         expect(mail.html, kind).not.toContain("/admin/notifications");
       }
+      // A list's messages (a campaign, the newsletter's confirmation) may reach someone without an
+      // account: their own footer, never the customer's nor the staff's; a campaign's with its
+      // unsubscribe link.
+      for (const kind of LIST_KINDS) {
+        const mail = sampleMail(kind, context);
+        expect(mail.text, kind).not.toContain(customerLine);
+        expect(mail.text, kind).not.toContain(t("layout.footerCustomer", { site: "Hostfront" }));
+        expect(mail.text, kind).not.toContain(t("layout.automaticStaff"));
+      }
+      const campaign = sampleMail("campaign", context);
+      expect(campaign.text).toContain(t("campaign.footer", { site: "Hostfront" }));
+      expect(campaign.text).toContain(
+        `${t("campaign.unsubscribe")}:\nhttps://shop.example.com/unsubscribe?token=`,
+      );
+      expect(campaign.html).toContain('href="https://shop.example.com/unsubscribe?token=');
+      expect(sampleMail("newsletterConfirmation", context).text).toContain(
+        t("layout.footerSubscriber", { site: "Hostfront" }),
+      );
     },
   );
 

@@ -17,6 +17,7 @@ import { serviceContent } from "./service-templates";
 import { staffTicketContent } from "./staff-ticket-templates";
 import { roleChangedContent } from "./staff-role-templates";
 import { dataExportReadyContent } from "./data-export-templates";
+import { campaignContent, newsletterConfirmationContent } from "./campaign-templates";
 
 // The email template set (ADR 32): plain React rendered on the server with
 // renderToStaticMarkup. A template turns a message's values into its content (a heading, paragraphs, a
@@ -62,7 +63,10 @@ export interface MailContent {
    * (that it was cut and where the rest is).
    */
   quote?: { intro?: string; text: string; after: string[] };
-  audience: "customer" | "staff";
+  /** Customer, staff, or someone on a mailing list (a campaign, the newsletter's confirmation). */
+  audience: "customer" | "staff" | "subscriber";
+  /** A campaign's footer: why it came and its unsubscribe link (docs/mail.md#campaigns). */
+  unsubscribe?: { why: string; label: string; href: string };
 }
 
 function isStoredReason(value: unknown): value is StoredLedgerReason {
@@ -395,6 +399,10 @@ export function mailContent(
       return roleChangedContent(params, context);
     case "dataExportReady":
       return dataExportReadyContent(params, context);
+    case "campaign":
+      return campaignContent(params, context);
+    case "newsletterConfirmation":
+      return newsletterConfirmationContent(params, context);
   }
 }
 
@@ -481,6 +489,14 @@ function footerLines(content: MailContent, context: MailContext) {
       after: t("layout.automaticStaff"),
       link: { label: t("layout.staffSettings"), href: `${context.baseUrl}${STAFF_SETTINGS_PATH}` },
     };
+  if (content.unsubscribe)
+    return {
+      why: content.unsubscribe.why,
+      after: "",
+      link: { label: content.unsubscribe.label, href: content.unsubscribe.href },
+    };
+  if (content.audience === "subscriber")
+    return { why: t("layout.footerSubscriber", { site: context.siteName }), after: "", link: null };
   return {
     why: t("layout.footerCustomer", { site: context.siteName }),
     after: t("layout.automatic"),
@@ -638,7 +654,8 @@ export function mailText(content: MailContent, context: MailContext): string {
   if (content.button) lines.push(`${content.button.label}:`, content.button.href, "");
   if (content.more) lines.push(`${content.more.label}:`, content.more.href, "");
   const footer = footerLines(content, context);
-  lines.push("--", footer.why, footer.after);
+  lines.push("--", footer.why);
+  if (footer.after) lines.push(footer.after);
   if (footer.link) lines.push(`${footer.link.label}:`, footer.link.href);
   return `${lines.join("\n")}\n`;
 }

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { newsletterErrorOutcome } from "~/domain/site/site";
 import { newsletterReturnPath, newsletterSchema } from "~/domain/site/site.schemas";
-import { subscribeToNewsletter } from "~/domain/site/site.server";
+import { signUpForNewsletter } from "~/domain/campaigns/newsletter.server";
 import { parseForm } from "~/http/form.server";
 import { isDocumentSubmission } from "~/http/navigation.server";
 import type { Route } from "./+types/newsletter";
@@ -13,12 +13,18 @@ export function loader() {
   return redirect("/");
 }
 
-// The footer's box posts here with a fetcher; 'Thanks for subscribing!' also when already subscribed.
+// The footer's box posts here with a fetcher; 'Thanks for subscribing!' also when already subscribed
+// (and whether or not a confirmation link was mailed: docs/mail.md#campaigns).
 // Posted without JavaScript, the browser is sent back to its page, where the footer shows the outcome.
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const form = await parseForm(request, newsletterSchema);
-  if (form.ok) await subscribeToNewsletter(context.services.db, form.data.email);
+  if (form.ok)
+    await signUpForNewsletter(context.services.db, {
+      email: form.data.email,
+      locale: context.locale,
+      secret: context.services.env.AUTH_SECRET,
+    });
   const error = form.ok ? undefined : (form.fieldErrors.email ?? "common.errors.emailInvalid");
   if (isDocumentSubmission(request)) {
     const back = form.ok ? form.data.redirectTo : form.values.redirectTo;
