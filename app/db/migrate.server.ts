@@ -53,6 +53,7 @@ import * as m0055 from "../../db/migrations/0055-ticket-files";
 import * as m0056 from "../../db/migrations/0056-canned-replies";
 import * as m0057 from "../../db/migrations/0057-data-exports";
 import * as m0058 from "../../db/migrations/0058-ledger-actor-index";
+import * as m0062 from "../../db/migrations/0062-discord";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -110,6 +111,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0056-canned-replies": m0056,
   "0057-data-exports": m0057,
   "0058-ledger-actor-index": m0058,
+  "0062-discord": m0062,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

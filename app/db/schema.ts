@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
 import type { CannedReplyTables } from "./tables/canned-replies";
+import type { DiscordTables } from "./tables/discord";
 import type { DataExportTables } from "./tables/data-exports";
 import type { PlanChangeTables } from "./tables/plan-changes";
 import type { ServiceCancellationTables } from "./tables/service-cancellations";
@@ -712,6 +713,7 @@ export interface InvoicesTable {
 export interface Database
   extends
     CannedReplyTables,
+    DiscordTables,
     DataExportTables,
     PlanChangeTables,
     ServiceCancellationTables,

@@ -22,6 +22,7 @@ import enInvoices from "./locales/en/invoices.json";
 import enProvisioning from "./locales/en/provisioning.json";
 import enAdminStaff from "./locales/en/admin-staff.json";
 import enAdminTickets from "./locales/en/admin-tickets.json";
+import enDiscord from "./locales/en/discord.json";
 
 export const namespaces = [
   "common",
@@ -47,6 +48,7 @@ export const namespaces = [
   "provisioning",
   "admin-staff",
   "admin-tickets",
+  "discord",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -74,6 +76,7 @@ export const englishResources = {
   provisioning: enProvisioning,
   "admin-staff": enAdminStaff,
   "admin-tickets": enAdminTickets,
+  discord: enDiscord,
 };
 export type Resources = typeof englishResources;
 

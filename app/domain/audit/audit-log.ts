@@ -135,6 +135,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "canned_reply.update": "admin-tickets:audit.actions.cannedReplyUpdate",
   "canned_reply.move": "admin-tickets:audit.actions.cannedReplyMove",
   "canned_reply.delete": "admin-tickets:audit.actions.cannedReplyDelete",
+  // Discord (docs/discord.md) keeps its labels in its own namespace.
+  "account.discord_link": "discord:audit.link",
+  "account.discord_unlink": "discord:audit.unlink",
+  "account.discord_register": "discord:audit.register",
+  "discord.settings_save": "discord:audit.settingsSave",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

@@ -7,6 +7,7 @@ import type { AccountEvent } from "./account-events.server";
 import type { CannedReplyEvent } from "./canned-reply-events.server";
 import type { CoinsEvent } from "./coin-events.server";
 import type { DataExportEvent } from "./data-export-events.server";
+import type { DiscordEvent } from "./discord-events.server";
 import type { InvoiceEvent } from "./invoice-events.server";
 import type { JobEvent } from "./job-events.server";
 import type { OnlinePaymentEvent } from "./online-payment-events.server";
@@ -52,6 +53,7 @@ export type DomainEvent =
   | ViewAsEvent
   | CannedReplyEvent
   | DataExportEvent
+  | DiscordEvent
   | PlanChangeEvent;
 
 /**

@@ -14,6 +14,8 @@ import { accountReactions } from "./account-events.server";
 import { cannedReplyReactions } from "./canned-reply-events.server";
 import { coinReactions } from "./coin-events.server";
 import { dataExportReactions } from "./data-export-events.server";
+import { discordReactions, serviceStateChangedFor } from "./discord-events.server";
+import { queueDiscordRoleSync } from "~/domain/discord/discord-role-queue.server";
 import type { DomainEvent } from "./events.server";
 import { invoiceReactions } from "./invoice-events.server";
 import { onlinePaymentReactions } from "./online-payment-events.server";
@@ -55,6 +57,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...cannedReplyReactions,
   ...dataExportReactions,
   ...planChangeReactions,
+  ...discordReactions,
 };
 
 /**
@@ -87,6 +90,9 @@ export async function react(
   if (reactions.forgetMail) await forgetMailOf(trx, reactions.forgetMail(event));
   for (const job of all(reactions.jobs?.(event) ?? null))
     await enqueueJob(trx, { ...job, now: job.now ?? now });
+  // A customer's services changed state: their Discord role follows, if they linked Discord.
+  const roleHolder = serviceStateChangedFor(event);
+  if (roleHolder) await queueDiscordRoleSync(trx, roleHolder, now);
   return { staffTold };
 }
 
@@ -128,5 +134,7 @@ export async function reactAll(
     await forgetMailOf(trx, userId);
   for (const job of each((reactions, event) => reactions.jobs?.(event) ?? null))
     await enqueueJob(trx, { ...job, now: job.now ?? now });
+  const roleHolders = new Set(events.map(serviceStateChangedFor).filter((id) => id !== null));
+  for (const userId of roleHolders) await queueDiscordRoleSync(trx, userId, now);
   return told;
 }
