@@ -58,6 +58,11 @@ const MODULE_PERMISSIONS: Record<
     action: "inbox.manage",
   },
   "/app/routes/admin/dashboard.tsx": { path: "/admin", loader: null },
+  "/app/routes/admin/discord.tsx": {
+    path: "/admin/settings/discord",
+    loader: "settings.manage",
+    action: "settings.manage",
+  },
   "/app/routes/admin/game-panel.tsx": {
     path: "/admin/settings/game-panel",
     loader: "panel.manage",

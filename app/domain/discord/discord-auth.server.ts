@@ -205,7 +205,7 @@ export async function loadDiscordLink(
 
 export type UnlinkDiscordResult =
   | { ok: true }
-  | { ok: false; kind: "not-found"; error: "discord.account.errors.notLinked" }
+  | { ok: false; kind: "notFound"; error: "discord.account.errors.notLinked" }
   | { ok: false; kind: "conflict"; error: "discord.account.errors.onlyWayIn" };
 
 /**
@@ -224,7 +224,7 @@ export async function unlinkDiscord(
       .execute();
     const discord = rows.find((row) => row.provider_id === DISCORD_PROVIDER);
     if (!discord)
-      return { ok: false, kind: "not-found", error: "discord.account.errors.notLinked" } as const;
+      return { ok: false, kind: "notFound", error: "discord.account.errors.notLinked" } as const;
     if (!rows.some((row) => row.provider_id === "credential" && row.password))
       return { ok: false, kind: "conflict", error: "discord.account.errors.onlyWayIn" } as const;
     await trx.deleteFrom("accounts").where("id", "=", discord.id).execute();

@@ -1,6 +1,10 @@
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-card";
-import { DISCORD_REFUSAL_MESSAGES, DISCORD_START_PATH, type DiscordRefusal } from "~/domain/discord/discord";
+import {
+  DISCORD_REFUSAL_MESSAGES,
+  DISCORD_START_PATH,
+  type DiscordRefusal,
+} from "~/domain/discord/discord";
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 
@@ -14,12 +18,11 @@ export function DiscordSignIn({
   offered,
   refusal,
   intent,
-  redirectTo,
 }: {
   offered: boolean;
   refusal: DiscordRefusal | null;
+  /** Which page it is on: the button's words. */
   intent: "sign-in" | "register";
-  redirectTo?: string | null;
 }) {
   const { t } = useTranslation("discord");
   const message = useMessage();
@@ -29,8 +32,6 @@ export function DiscordSignIn({
       {refusal ? <FormAlert>{message(DISCORD_REFUSAL_MESSAGES[refusal])}</FormAlert> : null}
       {offered ? (
         <form method="post" action={DISCORD_START_PATH} className="grid">
-          <input type="hidden" name="intent" value={intent} />
-          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <Button type="submit" variant="outline" className="w-full whitespace-normal">
             {intent === "register" ? t("auth.register") : t("auth.signIn")}
           </Button>
