@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -85,7 +85,7 @@ export async function startFakeDiscordApi(
   const roleCalls: FakeDiscordApi["roleCalls"] = [];
   const issuedCodes: string[] = [];
 
-  const json = (res: import("node:http").ServerResponse, status: number, body: unknown) => {
+  const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
   };
