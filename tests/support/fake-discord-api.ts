@@ -147,8 +147,8 @@ export async function startFakeDiscordApi(
           return;
         }
         const form = new URLSearchParams(await bodyOf(req));
-        let id = form.get("client_id");
-        let secret = form.get("client_secret");
+        let id: string | null | undefined = form.get("client_id");
+        let secret: string | null | undefined = form.get("client_secret");
         const basic = req.headers.authorization?.match(/^Basic (.+)$/);
         if (basic) [id, secret] = Buffer.from(basic[1]!, "base64").toString().split(":");
         if (id !== clientId || secret !== clientSecret) {
