@@ -33,6 +33,7 @@ export const discordAccountActionSchema = z.object({
 
 /** /admin/settings/discord: ids are checked by the save (digits); an empty token keeps the saved one. */
 export const discordSettingsSchema = z.object({
+  intent: z.literal("role"),
   guildId: z.string().trim().max(40).default(""),
   roleId: z.string().trim().max(40).default(""),
   botToken: z
