@@ -118,6 +118,14 @@ export function createServices(
     database: database.authDatabase,
     secret: env.AUTH_SECRET,
     baseURL: env.PUBLIC_URL,
+    discord:
+      env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
+        ? {
+            clientId: env.DISCORD_CLIENT_ID,
+            clientSecret: env.DISCORD_CLIENT_SECRET,
+            baseUrl: env.DISCORD_BASE_URL,
+          }
+        : undefined,
     roleOf: async (userId) =>
       (await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst())
         ?.role,

@@ -55,6 +55,9 @@ export default [
   ]),
   route("maintenance", "routes/maintenance.tsx"),
   route("logout", "routes/logout.tsx"),
+  // Signing in with Discord (docs/discord.md): the buttons' post, and Discord's way back.
+  route("auth/discord", "routes/auth-discord.ts"),
+  route("auth/discord/callback", "routes/auth-discord-callback.ts"),
   // Leaving the view of the site as a customer (ADR 57): the banner's button.
   route("view-as/leave", "routes/view-as-leave.ts"),
   route("notifications", "routes/notifications.tsx"),
@@ -105,6 +108,7 @@ export default [
       route("invoices", "routes/admin/invoices.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("settings/game-panel", "routes/admin/game-panel.tsx"),
+      route("settings/discord", "routes/admin/discord.tsx"),
       route("security", "routes/admin/security.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -129,6 +129,12 @@ async function serve() {
           connectSrc: production ? ["'self'"] : ["'self'", "ws:"],
           frameSrc: ["https://www.google.com", "https://maps.google.com"],
           imgSrc: ["'self'", "data:"],
+          // "Sign in with Discord" and "Link Discord" are posts that end in a redirect to Discord's
+          // authorize page, which the browser checks against form-action too (docs/discord.md).
+          formAction:
+            env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
+              ? ["'self'", new URL(env.DISCORD_BASE_URL).origin]
+              : ["'self'"],
           upgradeInsecureRequests: env.PUBLIC_URL.startsWith("https://") ? [] : null,
         },
       },

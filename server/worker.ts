@@ -73,6 +73,7 @@ export function workerHandlers(
     },
     payments: { secret: services.env.AUTH_SECRET, providers: services.paymentProviders },
     dataExports: dataExportWiring(services),
+    discordRoles: { secret: services.env.AUTH_SECRET, baseUrl: services.env.DISCORD_BASE_URL },
   });
 }
 

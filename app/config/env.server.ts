@@ -97,6 +97,11 @@ const envSchema = z.object({
   // How many campaign messages the worker sends a minute (docs/mail.md#campaigns): mail providers
   // throttle or refuse a sender that suddenly sends thousands.
   CAMPAIGN_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  // Sign in with Discord (docs/discord.md): the OAuth application's id and secret; unset, no Discord
+  // button appears. The base address is Discord's; tests and a trial point it at a stand-in.
+  DISCORD_CLIENT_ID: z.string().min(1).optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+  DISCORD_BASE_URL: z.url().default("https://discord.com"),
   // A monitor's key to /healthz?deep=1 (sent as "Authorization: Bearer <token>"); admins need none.
   HEALTHZ_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   TRUST_PROXY: z

@@ -78,6 +78,8 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   // Mail campaigns (0061), then the addresses that asked for no more of them.
   "mail_campaigns",
   "campaign_unsubscribes",
+  // The Discord role's bot, server and role (0062); its token is read with the same auth secret.
+  "discord_settings",
 ];
 
 /** SQLite's FTS5 search indexes (migrations 0014 and 0020): virtual tables outside the Kysely types. */

@@ -56,6 +56,7 @@ import * as m0058 from "../../db/migrations/0058-ledger-actor-index";
 import * as m0059 from "../../db/migrations/0059-knowledge-base";
 import * as m0060 from "../../db/migrations/0060-referrals";
 import * as m0061 from "../../db/migrations/0061-mail-campaigns";
+import * as m0062 from "../../db/migrations/0062-discord";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -116,6 +117,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0059-knowledge-base": m0059,
   "0060-referrals": m0060,
   "0061-mail-campaigns": m0061,
+  "0062-discord": m0062,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

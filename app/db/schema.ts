@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { Flag, Timestamp, WrittenOnce, WrittenOnceOrDefault } from "./tables/columns";
 import type { CampaignTables } from "./tables/campaigns";
 import type { CannedReplyTables } from "./tables/canned-replies";
+import type { DiscordTables } from "./tables/discord";
 import type { DataExportTables } from "./tables/data-exports";
 import type { KnowledgeBaseTables } from "./tables/knowledge-base";
 import type { PlanChangeTables } from "./tables/plan-changes";
@@ -720,6 +721,7 @@ export interface Database
   extends
     CannedReplyTables,
     CampaignTables,
+    DiscordTables,
     DataExportTables,
     ReferralTables,
     KnowledgeBaseTables,

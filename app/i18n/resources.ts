@@ -23,6 +23,7 @@ import enProvisioning from "./locales/en/provisioning.json";
 import enAdminStaff from "./locales/en/admin-staff.json";
 import enAdminTickets from "./locales/en/admin-tickets.json";
 import enCampaigns from "./locales/en/campaigns.json";
+import enDiscord from "./locales/en/discord.json";
 import enKnowledgebase from "./locales/en/knowledgebase.json";
 import enReferrals from "./locales/en/referrals.json";
 
@@ -53,6 +54,7 @@ export const namespaces = [
   "referrals",
   "knowledgebase",
   "campaigns",
+  "discord",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -83,6 +85,7 @@ export const englishResources = {
   referrals: enReferrals,
   knowledgebase: enKnowledgebase,
   campaigns: enCampaigns,
+  discord: enDiscord,
 };
 export type Resources = typeof englishResources;
 

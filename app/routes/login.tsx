@@ -9,6 +9,7 @@ import { codeStepPath, TwoFactorForm } from "~/features/auth/two-factor-form";
 import { authForm, authPage } from "~/http/auth-route.server";
 import { refusedForm } from "~/http/form-answers.server";
 import { CHANGE_PASSWORD_PATH } from "~/http/guards.server";
+import { discordPageState } from "~/http/discord.server";
 import { CLEAR_SIGN_UP_EMAIL, readSignUpEmail } from "~/http/sign-up-email.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
 import { SIGN_IN_PAGE } from "~/lib/hydration";
@@ -38,6 +39,8 @@ export async function loader({ url, request, context: routerContext }: Route.Loa
     expired: Boolean(step && !challenge),
     /** The address just registered, filled in on the form (registration leads here). */
     signUpEmail: readSignUpEmail(request.headers.get("cookie")),
+    /** "Sign in with Discord" (when configured) and what a return from Discord said. */
+    discord: discordPageState(context, url),
   };
 }
 
@@ -138,6 +141,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       redirectTo={redirectTo}
       registrationOpen={loaderData.registrationOpen}
       maintenance={loaderData.maintenance}
+      discord={loaderData.discord}
     />
   );
 }

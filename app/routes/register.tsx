@@ -7,6 +7,7 @@ import { liveChatLinks } from "~/domain/settings/settings";
 import { withRedirect } from "~/features/auth/auth-form";
 import { RegisterForm, type RegisterFormState } from "~/features/auth/register-form";
 import { authForm, authPage } from "~/http/auth-route.server";
+import { discordPageState } from "~/http/discord.server";
 import { refusedForm } from "~/http/form-answers.server";
 import { signUpEmailCookie } from "~/http/sign-up-email.server";
 import { CLEAR_REFERRAL_COOKIE, readReferralCode } from "~/http/referral-cookie.server";
@@ -30,6 +31,8 @@ export function loader({ url, context: routerContext }: Route.LoaderArgs) {
     // The countries named and sorted here, in the page's language: the browser shows the server's words
     // rather than its own tables' (Node's and Chromium's ICU name some countries differently).
     countries: countryChoices(context.locale),
+    /** "Sign up with Discord" (when configured). */
+    discord: discordPageState(context, url),
   };
 }
 
@@ -107,6 +110,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       communityUrl={root ? liveChatLinks(root.settings).community : null}
       country={loaderData.country}
       countries={loaderData.countries}
+      discord={loaderData.discord}
     />
   );
 }

@@ -68,6 +68,11 @@ const MODULE_PERMISSIONS: Record<
     loader: "knowledgebase.manage",
     action: "knowledgebase.manage",
   },
+  "/app/routes/admin/discord.tsx": {
+    path: "/admin/settings/discord",
+    loader: "settings.manage",
+    action: "settings.manage",
+  },
   "/app/routes/admin/game-panel.tsx": {
     path: "/admin/settings/game-panel",
     loader: "panel.manage",

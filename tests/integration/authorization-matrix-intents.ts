@@ -119,6 +119,7 @@ export const INTENT_PERMISSIONS: Record<string, Record<string, Permission | null
   "/admin/refunds": { approve: "invoices.refund", reject: "invoices.refund" },
   "/admin/staff": { add: "staff.manage", role: "staff.manage", remove: "staff.manage" },
   "/admin/clients/:id/view-as": { "view-as": "clients.viewAs" },
+  "/admin/settings/discord": { role: "settings.manage" },
   "/admin/security": {
     "revoke-session": "settings.manage",
     "revoke-others": "settings.manage",

@@ -1,3 +1,4 @@
+import { discordSettingsSchema } from "~/domain/discord/discord.schemas";
 import type { ZodType } from "zod";
 import type { Permission } from "~/domain/staff/permissions";
 import { clientActionSchema } from "~/domain/accounts/user-admin.schemas";
@@ -533,6 +534,12 @@ export const ROUTES: Record<string, Row> = {
     staff(200, 403, 403, 403),
     probe(staff("4xx", 403, 403, 403)),
   ),
+  // Ids that are not Discord's: refused with a message, never saved.
+  "/admin/settings/discord": adminPage(
+    "settings.manage",
+    staff(200, 403, 403, 403),
+    post({ intent: "role", guildId: "x", roleId: "y" }, staff(400, 403, 403, 403)),
+  ),
   // No panel is saved: there is nothing to check.
   "/admin/settings/game-panel": adminPage(
     "panel.manage",
@@ -569,6 +576,7 @@ export const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   // The panel side's actions, and beside them the server's (power, a game setting, a new password).
   "/admin/services/:id/panel": { servicePanelActionSchema, staffServerControlSchema },
   "/admin/settings/game-panel": { gamePanelActionSchema },
+  "/admin/settings/discord": { discordSettingsSchema },
   "/admin/clients": { clientActionSchema },
   "/admin/users": { clientActionSchema },
   "/admin/staff": { staffActionSchema },

@@ -1,9 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
-import { admin, twoFactor } from "better-auth/plugins";
+import { APIError } from "better-auth/api";
+import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { DialectName } from "~/db/database.server";
+import { DISCORD_CALLBACK_PATH, DISCORD_PROVIDER, discordUrls } from "~/domain/discord/discord";
 import {
   ADMIN_SESSION_HOURS,
   MIN_PASSWORD_LENGTH,
@@ -54,6 +56,60 @@ export interface AuthOptions {
   baseURL: string;
   /** Looks up a user's role when a session is created, to give admins a shorter session. */
   roleOf: (userId: string) => Promise<string | undefined>;
+  /** The Discord application (DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DISCORD_BASE_URL); unset: none. */
+  discord?: { clientId: string; clientSecret: string; baseUrl: string };
+}
+
+/** Discord's user object (GET /users/@me), the fields we read. */
+interface DiscordUser {
+  id: string;
+  username: string;
+  global_name?: string | null;
+  email?: string | null;
+  verified?: boolean;
+  avatar?: string | null;
+}
+
+/**
+ * Discord as better-auth's generic OAuth provider rather than its built-in one, whose addresses are
+ * written into it: ours come from DISCORD_BASE_URL, so a test or a trial reaches a stand-in (ADR 0065).
+ * The code comes back to our own route (DISCORD_CALLBACK_PATH), which hands it to better-auth.
+ */
+function discordProvider(options: NonNullable<AuthOptions["discord"]>, baseURL: string) {
+  const urls = discordUrls(options.baseUrl);
+  return genericOAuth({
+    config: [
+      {
+        providerId: DISCORD_PROVIDER,
+        name: "Discord",
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        authorizationUrl: urls.authorize,
+        tokenUrl: urls.token,
+        // Discord takes the client's credentials in the form's body (client_secret_post).
+        authentication: "post",
+        scopes: ["identify", "email"],
+        pkce: true,
+        redirectURI: new URL(DISCORD_CALLBACK_PATH, baseURL).toString(),
+        // A new account only when the sign-in asked for one (registration open: our start route).
+        disableImplicitSignUp: true,
+        getUserInfo: async (tokens) => {
+          const response = await fetch(urls.me, {
+            headers: { authorization: `Bearer ${tokens.accessToken}` },
+            signal: AbortSignal.timeout(10_000),
+          });
+          if (!response.ok) return null;
+          const user = (await response.json()) as DiscordUser;
+          return {
+            id: user.id,
+            name: user.global_name || user.username,
+            email: user.email ?? undefined,
+            emailVerified: user.verified === true,
+          };
+        },
+      },
+    ],
+  });
 }
 
 /**
@@ -112,6 +168,10 @@ export function createAuth(options: AuthOptions) {
     },
     account: {
       modelName: "accounts",
+      // A Discord account joins one of ours only when its owner links it from their account tab
+      // (signed in): a sign-in never links it to the account that has its address, nor makes a second
+      // account for that address (docs/discord.md). The address on Discord may differ from the login.
+      accountLinking: { disableImplicitLinking: true, allowDifferentEmails: true },
       fields: {
         userId: "user_id",
         accountId: "account_id",
@@ -143,6 +203,20 @@ export function createAuth(options: AuthOptions) {
       ipAddress: { ipv6Subnet: 128 },
     },
     databaseHooks: {
+      user: {
+        create: {
+          // An account made from a Discord sign-in needs an address Discord has verified: an
+          // unverified one could be someone else's (docs/discord.md).
+          before: async (user, context) => {
+            if (context?.params?.id === DISCORD_PROVIDER && user.emailVerified !== true)
+              throw new APIError("FORBIDDEN", {
+                code: "discord_email_unverified",
+                message: "Discord has not verified this address",
+              });
+            return { data: user };
+          },
+        },
+      },
       session: {
         create: {
           before: async (session) => {
@@ -181,6 +255,7 @@ export function createAuth(options: AuthOptions) {
           },
         },
       }),
+      ...(options.discord ? [discordProvider(options.discord, options.baseURL)] : []),
     ],
   });
 }

@@ -158,6 +158,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "campaign.update": "campaigns:audit.actions.update",
   "campaign.test": "campaigns:audit.actions.test",
   "campaign.send": "campaigns:audit.actions.send",
+  // Discord (docs/discord.md) keeps its labels in its own namespace.
+  "account.discord_link": "discord:audit.link",
+  "account.discord_unlink": "discord:audit.unlink",
+  "account.discord_register": "discord:audit.register",
+  "discord.settings_save": "discord:audit.settingsSave",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

@@ -9,6 +9,7 @@ import type { CannedReplyEvent } from "./canned-reply-events.server";
 import type { KnowledgeBaseEvent } from "./knowledgebase-events.server";
 import type { CoinsEvent } from "./coin-events.server";
 import type { DataExportEvent } from "./data-export-events.server";
+import type { DiscordEvent } from "./discord-events.server";
 import type { InvoiceEvent } from "./invoice-events.server";
 import type { JobEvent } from "./job-events.server";
 import type { OnlinePaymentEvent } from "./online-payment-events.server";
@@ -58,6 +59,7 @@ export type DomainEvent =
   | CampaignEvent
   | DataExportEvent
   | ReferralEvent
+  | DiscordEvent
   | PlanChangeEvent;
 
 /**

@@ -16,6 +16,8 @@ import { cannedReplyReactions } from "./canned-reply-events.server";
 import { knowledgeBaseReactions } from "./knowledgebase-events.server";
 import { coinReactions } from "./coin-events.server";
 import { dataExportReactions } from "./data-export-events.server";
+import { discordReactions, serviceStateChangedFor } from "./discord-events.server";
+import { queueDiscordRoleSync } from "~/domain/discord/discord-role-queue.server";
 import type { DomainEvent } from "./events.server";
 import { invoiceReactions } from "./invoice-events.server";
 import { onlinePaymentReactions } from "./online-payment-events.server";
@@ -61,6 +63,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...dataExportReactions,
   ...referralReactions,
   ...planChangeReactions,
+  ...discordReactions,
 };
 
 /**
@@ -95,6 +98,9 @@ export async function react(
   if (reactions.forgetMail) await forgetMailOf(trx, reactions.forgetMail(event));
   for (const job of all(reactions.jobs?.(event) ?? null))
     await enqueueJob(trx, { ...job, now: job.now ?? now });
+  // A customer's services changed state: their Discord role follows, if they linked Discord.
+  const roleHolder = serviceStateChangedFor(event);
+  if (roleHolder) await queueDiscordRoleSync(trx, roleHolder, now);
   return { staffTold };
 }
 
@@ -141,5 +147,7 @@ export async function reactAll(
     await forgetMailOf(trx, userId);
   for (const job of each((reactions, event) => reactions.jobs?.(event) ?? null))
     await enqueueJob(trx, { ...job, now: job.now ?? now });
+  const roleHolders = new Set(events.map(serviceStateChangedFor).filter((id) => id !== null));
+  for (const userId of roleHolders) await queueDiscordRoleSync(trx, userId, now);
   return told;
 }

@@ -137,6 +137,7 @@ export const SCHEDULE_LABELS: Record<string, string> = {
   "provisioning.refresh": "automation.names.panelRefresh",
   "data-exports.purge": "automation.names.dataExports",
   "tickets.file-retention": "automation.names.ticketFileRetention",
+  "discord.reconcile": "discord:automation.reconcile",
 };
 
 /** What a run's counts count: each has its words, a count without them is shown by its key. */

@@ -9,6 +9,11 @@ import {
   dataExportSchedules,
   type DataExportWiring,
 } from "~/domain/data-exports/data-export-jobs.server";
+import {
+  discordRoleHandlers,
+  discordSchedules,
+  type DiscordRoleWiring,
+} from "~/domain/discord/discord-roles.server";
 import { lifecycleHandlers, lifecycleSchedules } from "~/domain/lifecycle/lifecycle-jobs.server";
 import { MAIL_SEND_JOB, mailSendHandlerWith } from "~/domain/mail/mail-sender.server";
 import {
@@ -62,6 +67,11 @@ export interface JobWiring {
    * and the words of the customer's language (the README's, the PDFs').
    */
   dataExports?: DataExportWiring;
+  /**
+   * The Discord "client" role's jobs (docs/discord.md): the auth secret the bot's token is encrypted
+   * with, Discord's address (DISCORD_BASE_URL) and how the calls go out (a test's stand-in).
+   */
+  discordRoles?: DiscordRoleWiring;
 }
 
 /** Each area's part: its job types and their handlers. A part not wired has no handler here. */
@@ -84,6 +94,7 @@ function handlerParts(wiring: JobWiring): Readonly<Record<string, JobHandler>>[]
     dataExportPurgeHandlers,
     referralHandlers,
     wiring.dataExports ? dataExportHandlers(wiring.dataExports) : {},
+    wiring.discordRoles ? discordRoleHandlers(wiring.discordRoles) : {},
   ];
 }
 
@@ -117,6 +128,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   ...dataExportSchedules,
   ...ticketFileSchedules,
   ...referralSchedules,
+  ...discordSchedules,
 ];
 
 export function scheduleNamed(name: string): ScheduleDefinition | undefined {

@@ -25,6 +25,7 @@ const WIRED: JobWiring = {
       throw new Error("not called here");
     },
   },
+  discordRoles: { secret: "s".repeat(32), baseUrl: "https://discord.com" },
 };
 
 /** Our code that may queue a job or name a job type (read as text first: parsing all of it is slow). */

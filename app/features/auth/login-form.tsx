@@ -1,6 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "~/components/ui/link";
+import type { DiscordRefusal } from "~/domain/discord/discord";
 import { AuthCard, SwitchFormLine } from "./auth-card";
+import { DiscordSignIn } from "./discord-sign-in";
 import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
 
 export interface LoginFormState extends AuthFormState {
@@ -13,6 +15,7 @@ export function LoginForm({
   redirectTo,
   registrationOpen,
   maintenance,
+  discord,
 }: {
   state?: LoginFormState;
   redirectTo: string | null;
@@ -20,6 +23,8 @@ export function LoginForm({
   registrationOpen: boolean;
   /** Maintenance mode is on: only staff get past this page. */
   maintenance: boolean;
+  /** "Sign in with Discord" (when configured) and a refusal a return from Discord brought. */
+  discord?: { offered: boolean; refusal: DiscordRefusal | null };
 }) {
   const { t } = useTranslation("auth");
   const passwordField = useRequiredPasswordField();
@@ -42,6 +47,9 @@ export function LoginForm({
         <p role="note" className="rounded-md bg-muted p-3 text-sm">
           {t("login.maintenance")}
         </p>
+      ) : null}
+      {discord ? (
+        <DiscordSignIn offered={discord.offered} refusal={discord.refusal} intent="sign-in" />
       ) : null}
       <AuthForm
         state={state}

@@ -3,7 +3,9 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "~/components/ui/link";
 import type { CountryChoice } from "~/domain/invoices/billing-details";
 import { placeholder } from "~/lib/placeholders";
+import type { DiscordRefusal } from "~/domain/discord/discord";
 import { AuthCard, SwitchFormLine } from "./auth-card";
+import { DiscordSignIn } from "./discord-sign-in";
 import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
 
 export type RegisterFormState = AuthFormState;
@@ -16,6 +18,7 @@ export function RegisterForm({
   communityUrl,
   country,
   countries,
+  discord,
 }: {
   state?: RegisterFormState;
   /** Where signing in leads after registering (an order being configured), checked by the loader. */
@@ -30,6 +33,8 @@ export function RegisterForm({
   country: string;
   /** The countries in the reader's language and order, named on the server (the loader's). */
   countries: readonly CountryChoice[];
+  /** "Sign up with Discord" (when configured) and a refusal a return from Discord brought. */
+  discord?: { offered: boolean; refusal: DiscordRefusal | null };
 }) {
   const { t } = useTranslation("auth");
   const passwordField = useRequiredPasswordField();
@@ -55,6 +60,9 @@ export function RegisterForm({
       description={t("register.subheading")}
       footer={loginFooter}
     >
+      {discord ? (
+        <DiscordSignIn offered={discord.offered} refusal={discord.refusal} intent="register" />
+      ) : null}
       <AuthForm
         state={{ ...state, values: { country, ...state?.values } }}
         fields={[

@@ -38,6 +38,7 @@ export function AccountTab({
   twoFactor,
   billing,
   dataExport,
+  discord,
   emailChangeByLink = false,
 }: {
   /** `pendingEmail`: a change waiting for its link to be followed (docs/accounts.md). */
@@ -66,6 +67,8 @@ export function AccountTab({
   billing?: ReactNode;
   /** The archive of the customer's data (data-export.tsx), before the account's deletion. */
   dataExport?: ReactNode;
+  /** The Discord card (discord-card.tsx), after the two-factor card: another way to sign in. */
+  discord?: ReactNode;
   /** SMTP is set: a new address takes effect once the link sent to it is followed. */
   emailChangeByLink?: boolean;
 }) {
@@ -173,6 +176,7 @@ export function AccountTab({
         </ul>
       </TitledCard>
       {twoFactor}
+      {discord}
       {billing}
       <MailPreferencesCard receive={mail} result={mailResult} />
       {dataExport}

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { accountActionSchema, endSession, updateProfile } from "~/domain/accounts/profile.server";
 import { cancelEmailChange } from "~/domain/accounts/email-verification.server";
@@ -26,6 +26,15 @@ import { numberFormat } from "~/lib/intl-format";
 import { AccountTab } from "~/features/dashboard/account-tab";
 import type { DeletionResult } from "~/features/dashboard/account-deletion";
 import { FormAlert } from "~/components/ui/form-card";
+import { discordAccountActionSchema } from "~/domain/discord/discord.schemas";
+import {
+  loadDiscordLink,
+  startDiscordLink,
+  unlinkDiscord,
+} from "~/domain/discord/discord-auth.server";
+import { DiscordCard, type DiscordCardResult } from "~/features/dashboard/discord-card";
+import { discordPageState, discordSignInOffered } from "~/http/discord.server";
+import { headersWithCookies } from "~/http/toast.server";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { twoFactorFormAction } from "~/http/two-factor-form.server";
@@ -46,7 +55,15 @@ type ActionAnswer = {
    * email, two-factor or billing card (none: the profile card), or the page's top for a form it does not
    * know.
    */
-  form?: "sessions" | "deletion" | "mail" | "two-factor" | "billing" | "data-export" | "page";
+  form?:
+    | "sessions"
+    | "deletion"
+    | "mail"
+    | "two-factor"
+    | "billing"
+    | "data-export"
+    | "discord"
+    | "page";
 };
 
 /**
@@ -68,7 +85,7 @@ function archiveSize(bytes: number, locale: string): string {
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
-  const [view, twoFactor, dataExports] = await Promise.all([
+  const [view, twoFactor, dataExports, discordLink] = await Promise.all([
     loadAccountTab(context.services.db, user.id),
     // The two-factor card's state needs better-auth (the secret is encrypted).
     loadTwoFactorState(context.services, user.id),
@@ -77,6 +94,11 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
       secret: context.services.env.AUTH_SECRET,
       perDay: context.settings.selfService.dataExportsPerDay,
       now: context.services.clock(),
+    }),
+    // Discord (docs/discord.md): shown when the application is configured, or one is linked already.
+    loadDiscordLink(context.services.db, {
+      userId: user.id,
+      available: discordSignInOffered(context),
     }),
   ]);
   return {
@@ -97,6 +119,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     countries: countryChoices(context.locale),
     // With SMTP a new address is confirmed by a link before it becomes the login.
     emailChangeByLink: context.services.mailEnabled,
+    discord: { view: discordLink, ...discordPageState(context, url) },
   };
 }
 
@@ -192,6 +215,37 @@ export async function action({ request, url, context: routerContext }: Route.Act
       message: "dashboard.dataExport.queued",
     } satisfies DataExportResult;
   }
+  if (intent === "discord-link" || intent === "discord-unlink") {
+    const form = await parseForm(request, discordAccountActionSchema);
+    if (!form.ok) return unparsedForm({ form: "discord" as const }, "dashboard.unknownForm");
+    if (form.data.intent === "discord-link") {
+      if (!discordSignInOffered(context))
+        return data(
+          {
+            ok: false,
+            form: "discord",
+            message: "discord.account.errors.unavailable",
+          } satisfies DiscordCardResult,
+          { status: 409 },
+        );
+      // Linking goes through Discord: the browser is sent there, and back to the callback.
+      const start = await startDiscordLink(context.services, {
+        client: {
+          ip: context.clientIp,
+          userAgent: request.headers.get("user-agent"),
+          cookie: request.headers.get("cookie"),
+        },
+      });
+      throw redirect(start.url, { headers: headersWithCookies(start.setCookies) });
+    }
+    const result = await unlinkDiscord(db, { userId: user.id, now: context.services.clock() });
+    if (!result.ok) return refusal(result, { form: "discord" as const });
+    return {
+      ok: true,
+      form: "discord",
+      message: "discord.account.unlinked",
+    } satisfies DiscordCardResult;
+  }
   if (intent === "mail-preferences") {
     const form = await parseForm(request, mailPreferencesSchema);
     if (!form.ok) return unparsedForm({ form: "mail" as const }, "dashboard.account.mail.invalid");
@@ -281,6 +335,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             locale={locale}
             timeZone={loaderData.timeZone}
             result={of("data-export") as DataExportResult | undefined}
+          />
+        }
+        discord={
+          <DiscordCard
+            view={loaderData.discord.view}
+            refusal={loaderData.discord.refusal}
+            outcome={loaderData.discord.outcome}
+            result={of("discord") as DiscordCardResult | undefined}
           />
         }
         twoFactor={
