@@ -88,6 +88,9 @@ test("a friend registers through a customer's link, orders, and the referrer is 
     { baseURL: base, viewport: PHONE, permissions: ["clipboard-read", "clipboard-write"] },
   );
   await visit(referrer.page, "/dashboard/referrals");
+  // No link until it is asked for: opening the page writes nothing.
+  await expect(referrer.page.getByLabel("Your referral link")).toHaveCount(0);
+  await referrer.page.getByRole("button", { name: "Get my link" }).click();
   const field = referrer.page.getByLabel("Your referral link");
   const link = await field.inputValue();
   expect(link).toMatch(/\/\?ref=[A-Z0-9]{8}$/);

@@ -165,6 +165,20 @@ export const ROUTES: Record<string, Row> = {
   "/contact": publicPage(post({ name: "", email: "x" }, everyone(400))),
   "/service-terms": publicPage(),
   "/orange-money": publicPage(),
+  // The knowledge base: public, its seeded guides published at the first start.
+  "/knowledgebase": publicPage(),
+  "/knowledgebase/:category": { url: () => "/knowledgebase/game-servers", ...publicPage() },
+  "/knowledgebase/:category/:article": {
+    url: () => "/knowledgebase/game-servers/connect-samp-server",
+    ...publicPage(),
+  },
+  // Sign in with Discord: with no Discord application configured (as here), back to the sign-in page;
+  // a return from Discord without its code and state failed: a sign-in, or a link for one signed in.
+  "/auth/discord": { get: everyone("→/login"), post: [post({}, everyone("→/login"))] },
+  "/auth/discord/callback": {
+    get: { ...everyone("→/dashboard/account?discord=failed"), anonymous: "→/login?discord=failed" },
+    post: [],
+  },
   "/phpmyadmin": publicPage(),
   "/bot-detected": publicPage(),
   "/verification-failed": publicPage(),
@@ -246,6 +260,11 @@ export const ROUTES: Record<string, Row> = {
     post({ intent: "profile", name: "" }, signedIn(400)),
     post({ intent: "matrix-probe" }, signedIn(400)),
   ),
+  // The customer's referral link and rewards: its one form makes the link.
+  "/dashboard/referrals": customerPage(
+    post({ intent: "createLink" }, signedIn("→/dashboard/referrals")),
+    probe(signedIn(400)),
+  ),
   "/dashboard/top-up": customerPage(post({ intent: "cancel", requestId: "999999" }, signedIn(404))),
   // A provider's notification: the same answer to everyone, signed in or not (its signature is its
   // authentication); there is nothing to notify of a provider without keys (as here).
@@ -288,6 +307,8 @@ export const ROUTES: Record<string, Row> = {
     ),
   ),
   "/support/new": customerPage(post({ subject: "" }, signedIn(400))),
+  // The articles the new-ticket page suggests, as JSON; no forms.
+  "/support/new/articles": customerPage(),
   // A ticket is its customer's: the staff answer it from /admin/tickets/:id.
   "/support/:id": {
     url: (seed) => `/support/${seed.ticketId}`,

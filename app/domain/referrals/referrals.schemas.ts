@@ -72,3 +72,6 @@ export const affiliatesQuerySchema = z.object({
   state: z.enum(REFERRAL_STATES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
+
+/** The customer's referrals page's one form: "Get my link" makes their code, once. */
+export const referralLinkActionSchema = z.object({ intent: z.literal("createLink") });

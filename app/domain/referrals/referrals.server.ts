@@ -498,15 +498,22 @@ export async function decideReferral(
 export async function loadReferralsPage(
   db: Db,
   userId: string,
-  { now }: { now?: Date } = {},
 ): Promise<{
-  code: string;
+  /** Null until the customer asks for their link (a page's GET writes nothing). */
+  code: string | null;
   settings: ReferralSettings;
   referrals: ReferralRow[];
   paidCents: number;
   unpaidCents: number;
 }> {
-  const code = await referralCodeOf(db, userId, { now });
+  const code =
+    (
+      await db
+        .selectFrom("referral_codes")
+        .select("code")
+        .where("user_id", "=", userId)
+        .executeTakeFirst()
+    )?.code ?? null;
   const settings = await readReferralSettings(db);
   const rows = await db
     .selectFrom("referrals")

@@ -2,7 +2,10 @@ import { CoinsIcon, HandCoinsIcon, UsersIcon } from "lucide-react";
 import { DataTable, type Column } from "~/components/data-table/data-table";
 import { badgeColumn, column } from "~/components/data-table/column-presets";
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 import { CopyButton } from "~/components/ui/copy-button";
+import { useBusy } from "~/components/ui/use-busy";
 import { Input } from "~/components/ui/input";
 import { Moment } from "~/components/ui/moment";
 import { StatCards } from "~/components/ui/stat-cards";
@@ -27,8 +30,9 @@ const TONES: Record<ReferralState, "green" | "yellow" | "red" | "blue" | "grey">
 };
 
 export interface ReferralsTabData {
-  code: string;
-  link: string;
+  /** Null until the customer asks for their link. */
+  code: string | null;
+  link: string | null;
   settings: ReferralSettings;
   referrals: ReferralRow[];
   paidCents: number;
@@ -51,6 +55,7 @@ export function ReferralsTab({
   locale,
 }: ReferralsTabData) {
   const { t } = useTranslation("referrals");
+  const busy = useBusy();
   const date = mediumDate(locale);
   const columns: Column<ReferralRow>[] = [
     column("name", t("page.columns.name"), (row) => <bdi>{row.name}</bdi>),
@@ -87,29 +92,17 @@ export function ReferralsTab({
               : t("page.noCap")}
           </p>
           {settings.enabled ? null : <p className="text-sm font-medium">{t("page.off")}</p>}
-          <label htmlFor="referral-link" className="text-sm font-medium">
-            {t("page.linkLabel")}
-          </label>
-          <div className="flex flex-wrap items-center gap-2">
-            <Input
-              id="referral-link"
-              readOnly
-              value={link}
-              dir="ltr"
-              aria-describedby="referral-link-hint"
-              className="min-w-0 flex-1 font-mono"
-            />
-            <CopyButton
-              targetId="referral-link"
-              text={link}
-              label={t("page.copy")}
-              copied={t("page.copied")}
-              failed={t("page.copyFailed")}
-            />
-          </div>
-          <p id="referral-link-hint" className="text-xs text-muted-foreground">
-            {t("page.linkHint")} {t("page.code", { code })}
-          </p>
+          {code && link ? (
+            <LinkField code={code} link={link} />
+          ) : (
+            <Form method="post" className="grid gap-2">
+              <p className="text-sm">{t("page.noLink")}</p>
+              <input type="hidden" name="intent" value="createLink" />
+              <Button type="submit" disabled={busy} className="w-fit">
+                {t("page.createLink")}
+              </Button>
+            </Form>
+          )}
         </CardContent>
       </Card>
       <StatCards
@@ -140,5 +133,37 @@ export function ReferralsTab({
         />
       </TitledCard>
     </div>
+  );
+}
+
+/** The link in a field the customer can select without a script, the button copying it with one. */
+function LinkField({ code, link }: { code: string; link: string }) {
+  const { t } = useTranslation("referrals");
+  return (
+    <>
+      <label htmlFor="referral-link" className="text-sm font-medium">
+        {t("page.linkLabel")}
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Input
+          id="referral-link"
+          readOnly
+          value={link}
+          dir="ltr"
+          aria-describedby="referral-link-hint"
+          className="min-w-0 flex-1 font-mono"
+        />
+        <CopyButton
+          targetId="referral-link"
+          text={link}
+          label={t("page.copy")}
+          copied={t("page.copied")}
+          failed={t("page.copyFailed")}
+        />
+      </div>
+      <p id="referral-link-hint" className="text-xs text-muted-foreground">
+        {t("page.linkHint")} {t("page.code", { code })}
+      </p>
+    </>
   );
 }
