@@ -367,8 +367,11 @@ describe("message catalogues", () => {
     const code = readSources()
       .map(({ text }) => text)
       .join("\n");
-    const quoted = (key: string) =>
-      code.includes(`"${key}"`) || code.includes(`'${key}'`) || code.includes(`\`${key}\``);
+    // What stands between two consecutive quotes of each kind: a key (which holds no quote) is written
+    // between two such quotes exactly when it is one of these pieces. One pass over the code, where
+    // asking the code for each of thousands of keys took seconds.
+    const pieces = ['"', "'", "`"].map((quote) => new Set(code.split(quote)));
+    const quoted = (key: string) => pieces.some((between) => between.has(key));
     const unused: string[] = [];
     for (const ns of namespaces) {
       for (const key of folded("en", ns)) {
