@@ -224,6 +224,7 @@ const VISITOR_PATHS = [
 /** Every admin list (all built from the kit's DataTable or ListPage). */
 const ADMIN_PATHS = [
   "/admin/knowledgebase",
+  "/admin/settings/discord",
   "/admin/orders",
   "/admin/orders?status=pending",
   "/admin/clients",

@@ -92,6 +92,14 @@ export function SettingsPage({
               {t("gamePanel")}
             </Link>
           </li>
+          <li>
+            <Link
+              to="/admin/settings/discord"
+              className="rounded-md border px-3 py-1 hover:bg-muted"
+            >
+              {t("discordPage")}
+            </Link>
+          </li>
         </ul>
       </nav>
       {groups.map((group) => (
