@@ -69,6 +69,32 @@ export async function queueMails(
       updated_at: at,
     })),
   );
+  return writeOutbox(trx, rows, runAts, keepUnsent, now);
+}
+
+type OutboxRow = {
+  unique_key: string;
+  kind: string;
+  user_id: string | null;
+  to_address: string;
+  locale: string;
+  params: string;
+  state: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * Step: the outbox rows written a few hundred at a time, each new one with its send job (none while mail
+ * is kept unsent), at its time when `runAts` names one. Returns how many rows were new.
+ */
+async function writeOutbox(
+  trx: Tx,
+  rows: readonly OutboxRow[],
+  runAts: ReadonlyMap<string, Date | undefined>,
+  keepUnsent: boolean,
+  now: Date,
+): Promise<number> {
   let queued = 0;
   for (const chunk of chunks(rows)) {
     const inserted = await trx
@@ -115,39 +141,16 @@ export async function queueAddressedMail(
   const at = now.toISOString();
   const keepUnsent = keepsMailUnsent();
   const runAts = new Map(messages.map((each) => [each.uniqueKey, each.runAt]));
-  let queued = 0;
-  for (const chunk of chunks(messages)) {
-    const inserted = await trx
-      .insertInto("mail_outbox")
-      .values(
-        chunk.map((each) => ({
-          unique_key: each.uniqueKey,
-          kind: each.kind,
-          user_id: each.userId,
-          to_address: each.address,
-          locale: each.locale,
-          params: JSON.stringify(each.params),
-          state: keepUnsent ? "kept" : "queued",
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .onConflict((conflict) => conflict.column("unique_key").doNothing())
-      .returning(["id", "unique_key"])
-      .execute();
-    queued += inserted.length;
-    if (inserted.length === 0 || keepUnsent) continue;
-    await enqueueJobs(
-      trx,
-      inserted.map((row) => ({
-        type: MAIL_SEND_JOB,
-        payload: { outboxId: Number(row.id) },
-        maxAttempts: MAIL_MAX_ATTEMPTS,
-        uniqueKey: `mail:${row.id}`,
-        runAt: runAts.get(row.unique_key),
-        now,
-      })),
-    );
-  }
-  return queued;
+  const rows = messages.map((each) => ({
+    unique_key: each.uniqueKey,
+    kind: each.kind,
+    user_id: each.userId,
+    to_address: each.address,
+    locale: each.locale,
+    params: JSON.stringify(each.params),
+    state: keepUnsent ? "kept" : "queued",
+    created_at: at,
+    updated_at: at,
+  }));
+  return writeOutbox(trx, rows, runAts, keepUnsent, now);
 }
